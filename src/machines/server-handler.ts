@@ -1,0 +1,26 @@
+import type { MachineDef } from './machine.ts';
+import type { ServerHandlerState } from '../trace.ts';
+
+/**
+ * The server's view of one request handler. Whether a response left is read off the wire:
+ * a handler that returned and whose id never appeared in a response frame was suppressed.
+ */
+export type ServerHandlerEvent = 'cancel-seen' | 'return' | 'throw' | 'response-sent' | 'response-suppressed';
+
+export const serverHandlerMachine: MachineDef<ServerHandlerState, ServerHandlerEvent> = {
+  id: 'server-handler',
+  title: 'Server handler',
+  initial: 'running',
+  states: ['running', 'cancellation seen', 'returned', 'threw', 'response sent', 'response suppressed'],
+  transitions: [
+    { from: 'running', on: 'cancel-seen', to: 'cancellation seen', label: 'signal aborted' },
+    { from: 'running', on: 'return', to: 'returned', label: 'handler returned' },
+    { from: 'running', on: 'throw', to: 'threw', label: 'handler threw' },
+    { from: 'cancellation seen', on: 'return', to: 'returned', label: 'handler returned' },
+    { from: 'cancellation seen', on: 'throw', to: 'threw', label: 'handler threw' },
+    { from: 'returned', on: 'response-sent', to: 'response sent', label: 'response written' },
+    { from: 'returned', on: 'response-suppressed', to: 'response suppressed', label: 'nothing written' },
+    { from: 'threw', on: 'response-sent', to: 'response sent', label: 'error response written' },
+    { from: 'threw', on: 'response-suppressed', to: 'response suppressed', label: 'nothing written' },
+  ],
+};

@@ -1,0 +1,37 @@
+/**
+ * What the coordinator and a side (the client or the server, each in its own worker) say to
+ * each other. The side runs only when the coordinator tells it to, at one virtual instant,
+ * until it is quiet; it answers with what it wrote and did, in order, and its next timer.
+ */
+import type { HandlerNote } from './trace.ts';
+import type { Revision } from './scenario.ts';
+
+export type SideOutput = { kind: 'send'; raw: string } | { kind: 'note'; note: HandlerNote };
+
+export interface StepResult {
+  out: SideOutput[];
+  /** Virtual time of the side's earliest pending timer, or null when it has none. */
+  nextTimerAt: number | null;
+}
+
+export interface SideConfig {
+  revision: Revision;
+}
+
+export type ClientAction =
+  | { type: 'call'; call: string; tool: string; args: Record<string, unknown> }
+  | { type: 'stop'; call: string };
+
+export interface SideApi<A> {
+  /** Builds the SDK objects at virtual time 0 (the client starts connecting). */
+  init(config: SideConfig): Promise<StepResult>;
+  /** A frame arrives from the wire at virtual time `t`. */
+  deliver(t: number, raw: string): Promise<StepResult>;
+  /** Fires the side's earliest timer, which is due at `t`. */
+  fireTimer(t: number): Promise<StepResult>;
+  /** A user action at virtual time `t`. */
+  act(t: number, action: A): Promise<StepResult>;
+}
+
+export type ClientSideApi = SideApi<ClientAction>;
+export type ServerSideApi = SideApi<never>;

@@ -1,0 +1,47 @@
+/**
+ * The server's tools as data: names, what they do, their arguments and defaults. The server
+ * worker implements them; the playground builds its form from this list.
+ */
+export interface ToolArgSpec {
+  name: string;
+  label: string;
+  default: number | string;
+  kind: 'number' | 'string';
+}
+
+export interface ToolSpec {
+  name: 'slow_count' | 'stubborn' | 'ledger_write' | 'quick';
+  summary: string;
+  args: readonly ToolArgSpec[];
+}
+
+export const TOOLS: readonly ToolSpec[] = [
+  {
+    name: 'slow_count',
+    summary: 'Counts to `steps`, one step every `stepMs`, reporting progress; stops when cancelled.',
+    args: [
+      { name: 'steps', label: 'steps', default: 5, kind: 'number' },
+      { name: 'stepMs', label: 'step ms', default: 100, kind: 'number' },
+    ],
+  },
+  {
+    name: 'stubborn',
+    summary: 'Ignores cancellation and returns after `ms`: the late-result case.',
+    args: [{ name: 'ms', label: 'ms', default: 300, kind: 'number' }],
+  },
+  {
+    name: 'ledger_write',
+    summary: 'Commits key=value to the server ledger at `commitAfterMs`, then works on until `totalMs`.',
+    args: [
+      { name: 'key', label: 'key', default: 'order-42', kind: 'string' },
+      { name: 'value', label: 'value', default: 'paid', kind: 'string' },
+      { name: 'commitAfterMs', label: 'commit after ms', default: 100, kind: 'number' },
+      { name: 'totalMs', label: 'total ms', default: 400, kind: 'number' },
+    ],
+  },
+  { name: 'quick', summary: 'Answers at once.', args: [] },
+];
+
+export function defaultArgs(tool: ToolSpec): Record<string, number | string> {
+  return Object.fromEntries(tool.args.map((a) => [a.name, a.default]));
+}

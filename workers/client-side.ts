@@ -1,0 +1,80 @@
+/**
+ * The client side: the real `Client` from the TypeScript SDK v2 over the simulated wire.
+ * Stop aborts the call's AbortController; the SDK then sends `notifications/cancelled`.
+ */
+import { Client, deserializeMessage, serializeMessage } from '@modelcontextprotocol/client';
+import { WireTransport, fireTimerAt, note, runAt } from './runtime.ts';
+import type { ClientSideApi, SideConfig } from '../src/side-protocol.ts';
+
+const transport = new WireTransport({ serializeMessage, deserializeMessage });
+const controllers = new Map<string, AbortController>();
+let client: Client | null = null;
+
+function connect(config: SideConfig): void {
+  const modern = config.revision === '2026-07-28';
+  const c = new Client(
+    { name: 'cancel-lab-client', version: '0.1.0' },
+    modern ? { versionNegotiation: { mode: { pin: config.revision } } } : { supportedProtocolVersions: [config.revision] },
+  );
+  // Where the SDK reports a response for an id it no longer waits for (a late result).
+  c.onerror = (error) => note({ type: 'client-onerror', message: error.message });
+  c.connect(transport).then(
+    () =>
+      note({
+        type: 'connected',
+        protocolVersion: c.getNegotiatedProtocolVersion() ?? 'unknown',
+        era: c.getProtocolEra() ?? 'unknown',
+      }),
+    (error: unknown) => note({ type: 'client-onerror', message: `connect failed: ${String(error)}` }),
+  );
+  client = c;
+}
+
+function errorCode(error: unknown): string | number | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' || typeof code === 'number' ? code : undefined;
+}
+
+function call(callId: string, tool: string, args: Record<string, unknown>): void {
+  if (!client) throw new Error('client not initialised');
+  const controller = new AbortController();
+  controllers.set(callId, controller);
+  client
+    .callTool(
+      { name: tool, arguments: args },
+      {
+        signal: controller.signal,
+        onprogress: (p) =>
+          note({ type: 'progress-received', call: callId, progress: p.progress, ...(p.total !== undefined && { total: p.total }) }),
+      },
+    )
+    .then(
+      (result) => note({ type: 'call-settled', call: callId, outcome: 'result', isError: result.isError === true }),
+      (error: unknown) => {
+        const code = errorCode(error);
+        note({
+          type: 'call-settled',
+          call: callId,
+          outcome: 'error',
+          message: error instanceof Error ? error.message : String(error),
+          ...(code !== undefined && { code }),
+        });
+      },
+    );
+}
+
+export const clientSide: ClientSideApi = {
+  init(config) {
+    return runAt(0, () => connect(config));
+  },
+  deliver(t, raw) {
+    return runAt(t, () => transport.receive(raw));
+  },
+  fireTimer: fireTimerAt,
+  act(t, action) {
+    return runAt(t, () => {
+      if (action.type === 'call') call(action.call, action.tool, action.args);
+      else controllers.get(action.call)?.abort('user pressed Stop');
+    });
+  },
+};

@@ -1,0 +1,5 @@
+// Browser entry: the page (through the coordinator) drives this side with Comlink.
+import * as Comlink from 'comlink';
+import { clientSide } from './client-side.ts';
+
+Comlink.expose(clientSide);

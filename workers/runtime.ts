@@ -1,0 +1,154 @@
+/**
+ * The part of a side that is the same for client and server: a virtual clock that owns every
+ * timer in this worker, the wire-facing MCP transport, and the "run until quiet" step.
+ */
+import FakeTimers from '@sinonjs/fake-timers';
+import type { JSONRPCMessage } from '@modelcontextprotocol/core';
+import type { HandlerNote } from '../src/trace.ts';
+import type { SideOutput, StepResult } from '../src/side-protocol.ts';
+
+type Clock = FakeTimers.InstalledClock & { timers?: Map<number, { callAt: number }> };
+
+/**
+ * Only the timer functions and Date are faked: the SDK's request timeouts and `Date.now()`
+ * arithmetic, and the tools' sleeps, all run on the virtual clock. Microtasks stay real so
+ * promise chains run as they would; a real MessageChannel tells us when they have drained.
+ */
+const clock = FakeTimers.install({
+  now: 0,
+  toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+}) as Clock;
+
+const tick = new MessageChannel();
+let tickResolve: (() => void) | null = null;
+tick.port1.onmessage = () => tickResolve?.();
+function macrotask(): Promise<void> {
+  return new Promise((resolve) => {
+    tickResolve = resolve;
+    tick.port2.postMessage(0);
+  });
+}
+
+let out: SideOutput[] = [];
+
+export function note(n: HandlerNote): void {
+  out.push({ kind: 'note', note: n });
+}
+
+function timers(): { callAt: number; id: number }[] {
+  return clock.timers ? [...clock.timers.entries()].map(([id, t]) => ({ id, callAt: t.callAt })) : [];
+}
+
+function nextTimerAt(): number | null {
+  let min: number | null = null;
+  for (const t of timers()) if (min === null || t.callAt < min) min = t.callAt;
+  return min;
+}
+
+/** Changes whenever the side writes, notes, or sets or clears a timer. */
+function activity(): string {
+  return `${out.length}/${timers()
+    .map((t) => t.id)
+    .join(',')}`;
+}
+
+/**
+ * Everything the SDK does in response to one event is promise work; it has all run once a
+ * macrotask finds nothing new. Two quiet turns in a row guard against work that re-queues
+ * itself through a macrotask (none does today, and this costs two MessageChannel hops).
+ */
+async function untilQuiet(): Promise<void> {
+  let quietTurns = 0;
+  let last = activity();
+  while (quietTurns < 2) {
+    await macrotask();
+    const now = activity();
+    if (now === last) quietTurns++;
+    else {
+      quietTurns = 0;
+      last = now;
+    }
+  }
+}
+
+/** Moves the clock to `t`. The coordinator runs earlier timers first, so this fires nothing. */
+function moveClockTo(t: number): void {
+  if (t < clock.now) throw new Error(`virtual time ran backwards: ${clock.now} → ${t}`);
+  const due = nextTimerAt();
+  if (due !== null && due <= t) throw new Error(`timer due at ${due} would be skipped by a move to ${t}`);
+  clock.tick(t - clock.now);
+}
+
+async function collect(work: () => void): Promise<StepResult> {
+  out = [];
+  work();
+  await untilQuiet();
+  const result: StepResult = { out, nextTimerAt: nextTimerAt() };
+  out = [];
+  return result;
+}
+
+/** Runs `work` at virtual time `t`, waits until the side is quiet, and hands back its output. */
+export function runAt(t: number, work: () => void): Promise<StepResult> {
+  moveClockTo(t);
+  return collect(work);
+}
+
+/** Fires exactly one timer: the earliest, which the coordinator says is due at `t`. */
+export function fireTimerAt(t: number): Promise<StepResult> {
+  const due = nextTimerAt();
+  if (due !== t) return Promise.reject(new Error(`asked to fire a timer at ${t}, earliest is ${due}`));
+  // `next()` moves the clock to the timer's instant and fires that one timer only.
+  return collect(() => clock.next());
+}
+
+export function virtualNow(): number {
+  return clock.now;
+}
+
+/** The SDK's own stdio framing functions, passed in by each side from its package. */
+export interface FrameCodec {
+  serializeMessage(message: JSONRPCMessage): string;
+  deserializeMessage(line: string): JSONRPCMessage;
+}
+
+/**
+ * The MCP transport of a side: `send` writes a newline-delimited JSON frame (the stdio
+ * framing) to the coordinator; `receive` parses a frame the wire delivered.
+ */
+export class WireTransport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  sessionId?: string;
+  private closed = false;
+  private readonly codec: FrameCodec;
+
+  constructor(codec: FrameCodec) {
+    this.codec = codec;
+  }
+
+  async start(): Promise<void> {}
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    if (this.closed) throw new Error('transport closed');
+    out.push({ kind: 'send', raw: this.codec.serializeMessage(message) });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.onclose?.();
+  }
+
+  receive(raw: string): void {
+    let message: JSONRPCMessage;
+    try {
+      message = this.codec.deserializeMessage(raw.replace(/\n$/, ''));
+    } catch (error) {
+      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    this.onmessage?.(message);
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * The server side: the real `McpServer` from the TypeScript SDK v2, served by `serveStdio`
+ * over the simulated wire, with the playground's tools. Every timer here is virtual.
+ */
+import { McpServer, deserializeMessage, serializeMessage } from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import * as z from 'zod/v4';
+import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
+import { WireTransport, fireTimerAt, note, runAt } from './runtime.ts';
+import type { ServerSideApi, SideConfig } from '../src/side-protocol.ts';
+
+type RequestId = string | number;
+
+function text(value: string): CallToolResult {
+  return { content: [{ type: 'text', text: value }] };
+}
+
+/** Resolves after `ms` of virtual time, or as soon as `signal` aborts when one is given. */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}
+
+/**
+ * Wraps a tool handler so the trace shows what the handler did: started, saw the
+ * cancellation, returned or threw. Whether a response followed is read off the wire.
+ */
+function observed<A>(
+  tool: string,
+  handler: (args: A, ctx: ServerContext, id: RequestId) => Promise<CallToolResult>,
+): (args: A, ctx: ServerContext) => Promise<CallToolResult> {
+  return async (args, ctx) => {
+    const id = ctx.mcpReq.id;
+    const signal = ctx.mcpReq.signal;
+    note({ type: 'handler-started', requestId: id, tool });
+    signal.addEventListener(
+      'abort',
+      () => note({ type: 'handler-cancel-seen', requestId: id, reason: String(signal.reason) }),
+      { once: true },
+    );
+    try {
+      const result = await handler(args, ctx, id);
+      note({ type: 'handler-returned', requestId: id, aborted: signal.aborted });
+      return result;
+    } catch (error) {
+      note({ type: 'handler-threw', requestId: id, aborted: signal.aborted, message: String(error) });
+      throw error;
+    }
+  };
+}
+
+function buildServer(config: SideConfig): McpServer {
+  const server = new McpServer(
+    { name: 'cancel-lab-server', version: '0.1.0' },
+    config.revision === '2026-07-28' ? {} : { supportedProtocolVersions: [config.revision] },
+  );
+  server.server.onerror = (error) => note({ type: 'server-onerror', message: error.message });
+
+  server.registerTool(
+    'slow_count',
+    {
+      description: 'Counts to `steps`, one step every `stepMs`, reporting progress; stops when cancelled.',
+      inputSchema: z.object({ steps: z.number().int().min(1), stepMs: z.number().int().min(0) }),
+    },
+    observed('slow_count', async ({ steps, stepMs }, ctx) => {
+      const { signal } = ctx.mcpReq;
+      const token = ctx.mcpReq._meta?.progressToken;
+      for (let i = 1; i <= steps; i++) {
+        await sleep(stepMs, signal);
+        if (signal.aborted) return text(`stopped after ${i - 1} of ${steps}`);
+        if (token !== undefined) {
+          await ctx.mcpReq.notify({
+            method: 'notifications/progress',
+            params: { progressToken: token, progress: i, total: steps },
+          });
+        }
+      }
+      return text(`counted to ${steps}`);
+    }),
+  );
+
+  server.registerTool(
+    'stubborn',
+    {
+      description: 'Ignores cancellation and returns after `ms`.',
+      inputSchema: z.object({ ms: z.number().int().min(0) }),
+    },
+    observed('stubborn', async ({ ms }) => {
+      await sleep(ms);
+      return text(`done after ${ms} ms`);
+    }),
+  );
+
+  server.registerTool(
+    'ledger_write',
+    {
+      description: 'Commits key=value to the ledger at `commitAfterMs`, then keeps working until `totalMs`.',
+      inputSchema: z.object({
+        key: z.string(),
+        value: z.string(),
+        commitAfterMs: z.number().int().min(0),
+        totalMs: z.number().int().min(0),
+      }),
+    },
+    observed('ledger_write', async ({ key, value, commitAfterMs, totalMs }, ctx, id) => {
+      const { signal } = ctx.mcpReq;
+      await sleep(commitAfterMs, signal);
+      if (signal.aborted) return text('stopped before the commit');
+      note({ type: 'ledger-commit', requestId: id, key, value });
+      await sleep(Math.max(0, totalMs - commitAfterMs), signal);
+      return text(signal.aborted ? `committed ${key}, then stopped` : `committed ${key}=${value}`);
+    }),
+  );
+
+  server.registerTool(
+    'quick',
+    { description: 'Answers at once.', inputSchema: z.object({}) },
+    observed('quick', async () => text('quick answer')),
+  );
+
+  return server;
+}
+
+const transport = new WireTransport({ serializeMessage, deserializeMessage });
+
+export const serverSide: ServerSideApi = {
+  init(config) {
+    return runAt(0, () => {
+      serveStdio(() => buildServer(config), {
+        transport,
+        onerror: (error) => note({ type: 'server-onerror', message: error.message }),
+      });
+    });
+  },
+  deliver(t, raw) {
+    return runAt(t, () => transport.receive(raw));
+  },
+  fireTimer: fireTimerAt,
+  act() {
+    return Promise.reject(new Error('the server side takes no user actions'));
+  },
+};

@@ -1,0 +1,8 @@
+// Node entry (worker_threads): the same side as in the browser, for headless runs.
+import { parentPort } from 'node:worker_threads';
+import * as Comlink from 'comlink';
+import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
+import { serverSide } from './server-side.ts';
+
+if (!parentPort) throw new Error('server.node.ts must run in a worker thread');
+Comlink.expose(serverSide, nodeEndpoint(parentPort));
