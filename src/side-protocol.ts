@@ -23,7 +23,10 @@ export type ClientAction =
   | { type: 'stop'; call: string };
 
 export interface SideApi<A> {
-  /** Builds the SDK objects at virtual time 0 (the client starts connecting). */
+  /**
+   * Starts a run: resets the worker's clock to 0, drops the previous run's objects, builds the
+   * SDK objects (the client starts connecting). A worker can serve many runs, one at a time.
+   */
   init(config: SideConfig): Promise<StepResult>;
   /** A frame arrives from the wire at virtual time `t`. */
   deliver(t: number, raw: string): Promise<StepResult>;

@@ -3,10 +3,10 @@
  * Stop aborts the call's AbortController; the SDK then sends `notifications/cancelled`.
  */
 import { Client, deserializeMessage, serializeMessage } from '@modelcontextprotocol/client';
-import { WireTransport, fireTimerAt, note, runAt } from './runtime.ts';
+import { WireTransport, fireTimerAt, note, resetClock, runAt } from './runtime.ts';
 import type { ClientSideApi, SideConfig } from '../src/side-protocol.ts';
 
-const transport = new WireTransport({ serializeMessage, deserializeMessage });
+let transport = new WireTransport({ serializeMessage, deserializeMessage });
 const controllers = new Map<string, AbortController>();
 let client: Client | null = null;
 
@@ -65,6 +65,9 @@ function call(callId: string, tool: string, args: Record<string, unknown>): void
 
 export const clientSide: ClientSideApi = {
   init(config) {
+    resetClock();
+    controllers.clear();
+    transport = new WireTransport({ serializeMessage, deserializeMessage });
     return runAt(0, () => connect(config));
   },
   deliver(t, raw) {

@@ -3,11 +3,12 @@
  * timer in this worker, the wire-facing MCP transport, and the "run until quiet" step.
  */
 import FakeTimers from '@sinonjs/fake-timers';
-import type { JSONRPCMessage } from '@modelcontextprotocol/core';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { HandlerNote } from '../src/trace.ts';
 import type { SideOutput, StepResult } from '../src/side-protocol.ts';
 
-type Clock = FakeTimers.InstalledClock & { timers?: Map<number, { callAt: number }> };
+// fake-timers keeps its pending timers in `clock.timers`; we read due times from it.
+type Clock = Omit<FakeTimers.Clock, 'timers'> & { timers?: Map<number, { callAt: number }> };
 
 /**
  * Only the timer functions and Date are faked: the SDK's request timeouts and `Date.now()`
@@ -17,7 +18,7 @@ type Clock = FakeTimers.InstalledClock & { timers?: Map<number, { callAt: number
 const clock = FakeTimers.install({
   now: 0,
   toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
-}) as Clock;
+}) as unknown as Clock;
 
 const tick = new MessageChannel();
 let tickResolve: (() => void) | null = null;
@@ -102,8 +103,13 @@ export function fireTimerAt(t: number): Promise<StepResult> {
   return collect(() => clock.next());
 }
 
-export function virtualNow(): number {
-  return clock.now;
+/**
+ * Starts a new run in this worker: no pending timers, virtual time 0. Objects of an earlier
+ * run are dropped by the side; their timers are gone with the reset, so none can fire later.
+ */
+export function resetClock(): void {
+  clock.reset();
+  out = [];
 }
 
 /** The SDK's own stdio framing functions, passed in by each side from its package. */

@@ -6,7 +6,7 @@ import { McpServer, deserializeMessage, serializeMessage } from '@modelcontextpr
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import * as z from 'zod/v4';
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
-import { WireTransport, fireTimerAt, note, runAt } from './runtime.ts';
+import { WireTransport, fireTimerAt, note, resetClock, runAt } from './runtime.ts';
 import type { ServerSideApi, SideConfig } from '../src/side-protocol.ts';
 
 type RequestId = string | number;
@@ -130,10 +130,12 @@ function buildServer(config: SideConfig): McpServer {
   return server;
 }
 
-const transport = new WireTransport({ serializeMessage, deserializeMessage });
+let transport = new WireTransport({ serializeMessage, deserializeMessage });
 
 export const serverSide: ServerSideApi = {
   init(config) {
+    resetClock();
+    transport = new WireTransport({ serializeMessage, deserializeMessage });
     return runAt(0, () => {
       serveStdio(() => buildServer(config), {
         transport,

@@ -1,45 +1,47 @@
 /**
  * Headless host: the same two sides as in the browser, each in a Node worker thread, driven
- * by the same coordinator. Every run gets fresh workers, so no state leaks between runs.
+ * by the same coordinator. A pair of workers serves any number of runs, one at a time; each
+ * run starts from a reset clock and fresh SDK objects.
  */
 import { Worker } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
-import { Run } from '../coordinator.ts';
+import { Run, type Sides } from '../coordinator.ts';
 import type { Scenario } from '../scenario.ts';
 import type { ClientSideApi, ServerSideApi } from '../side-protocol.ts';
 import type { TraceEvent } from '../trace.ts';
 
-export interface NodeSession {
-  run: Run;
+export interface NodeSides extends Sides {
   close(): Promise<void>;
 }
 
-export async function startNodeRun(scenario: Scenario): Promise<NodeSession> {
+export function createNodeSides(): NodeSides {
   const clientWorker = new Worker(new URL('../../workers/client.node.ts', import.meta.url));
   const serverWorker = new Worker(new URL('../../workers/server.node.ts', import.meta.url));
   const client = Comlink.wrap<ClientSideApi>(nodeEndpoint(clientWorker));
   const server = Comlink.wrap<ServerSideApi>(nodeEndpoint(serverWorker));
-  const close = async (): Promise<void> => {
-    client[Comlink.releaseProxy]();
-    server[Comlink.releaseProxy]();
-    await Promise.all([clientWorker.terminate(), serverWorker.terminate()]);
+  return {
+    client,
+    server,
+    async close() {
+      client[Comlink.releaseProxy]();
+      server[Comlink.releaseProxy]();
+      await Promise.all([clientWorker.terminate(), serverWorker.terminate()]);
+    },
   };
-  try {
-    return { run: await Run.start(scenario, { client, server }), close };
-  } catch (error) {
-    await close();
-    throw error;
-  }
 }
 
-/** Runs a scenario to its end in fresh workers and returns the trace. */
-export async function runHeadless(scenario: Scenario): Promise<TraceEvent[]> {
-  const session = await startNodeRun(scenario);
+/**
+ * Runs a scenario to its end and returns the trace. Pass `sides` to reuse warm workers;
+ * without them the run gets its own pair and closes it afterwards.
+ */
+export async function runHeadless(scenario: Scenario, sides?: Sides): Promise<TraceEvent[]> {
+  const own = sides ? null : createNodeSides();
   try {
-    await session.run.runToEnd();
-    return session.run.trace;
+    const run = await Run.start(scenario, own ?? (sides as Sides));
+    await run.runToEnd();
+    return run.trace;
   } finally {
-    await session.close();
+    await own?.close();
   }
 }

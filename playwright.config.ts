@@ -1,0 +1,23 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from './tests/e2e/chromium.mjs';
+
+const PORT = 4329;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    browserName: 'chromium',
+    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+  },
+  webServer: {
+    // The tests run against the built site, as users get it.
+    command: `npm run build && npx astro preview --port ${PORT} --host localhost`,
+    url: `http://localhost:${PORT}/playground/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+  },
+});
