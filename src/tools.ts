@@ -21,13 +21,13 @@ export const TOOLS: readonly ToolSpec[] = [
     summary: 'Counts to `steps`, one step every `stepMs`, reporting progress; stops when cancelled.',
     args: [
       { name: 'steps', label: 'steps', default: 5, kind: 'number' },
-      { name: 'stepMs', label: 'step ms', default: 100, kind: 'number' },
+      { name: 'stepMs', label: 'step ms', default: 1000, kind: 'number' },
     ],
   },
   {
     name: 'stubborn',
     summary: 'Ignores cancellation and returns after `ms`: the late-result case.',
-    args: [{ name: 'ms', label: 'ms', default: 300, kind: 'number' }],
+    args: [{ name: 'ms', label: 'ms', default: 3000, kind: 'number' }],
   },
   {
     name: 'ledger_write',
@@ -35,8 +35,8 @@ export const TOOLS: readonly ToolSpec[] = [
     args: [
       { name: 'key', label: 'key', default: 'order-42', kind: 'string' },
       { name: 'value', label: 'value', default: 'paid', kind: 'string' },
-      { name: 'commitAfterMs', label: 'commit after ms', default: 100, kind: 'number' },
-      { name: 'totalMs', label: 'total ms', default: 400, kind: 'number' },
+      { name: 'commitAfterMs', label: 'commit after ms', default: 1000, kind: 'number' },
+      { name: 'totalMs', label: 'total ms', default: 4000, kind: 'number' },
     ],
   },
   { name: 'quick', summary: 'Answers at once.', args: [] },

@@ -1,0 +1,242 @@
+/**
+ * The playground page: pickers and buttons become user actions; every panel is rendered from
+ * the trace (src/views/derive.ts), never from what the page itself remembers.
+ */
+import { defaultScenario, REVISIONS, type Revision, type Scenario } from '../../src/scenario.ts';
+import { TOOLS, defaultArgs, type ToolSpec } from '../../src/tools.ts';
+import { callViews, ledger, negotiated, traceErrors, wireRows, type CallView, type WireRow } from '../../src/views/derive.ts';
+import type { TraceEvent } from '../../src/trace.ts';
+import { createBrowserSides, type BrowserSides } from './browser-sides.ts';
+import { LiveDriver } from './live-driver.ts';
+
+declare global {
+  interface Window {
+    /** Figures the benchmark reads: ms from navigation start until both workers were connected. */
+    __cancelLabMetrics?: { workersConnectedMs?: number };
+  }
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+}
+
+function byId<T extends HTMLElement>(root: HTMLElement, id: string): T {
+  const node = root.querySelector<T>(`#${id}`);
+  if (!node) throw new Error(`missing #${id}`);
+  return node;
+}
+
+function wireRowElement(row: WireRow): HTMLTableRowElement {
+  const summary = row.raw.replace(/\n$/, '');
+  let pretty = summary;
+  if (row.msg) pretty = JSON.stringify(row.msg, null, 2);
+  const details = el('details', {}, el('summary', {}, summary), el('pre', {}, pretty));
+  const what = el('td', {}, row.what);
+  if (row.injected) what.append(el('span', { className: 'badge', title: 'Forged by the user, not written by the SDK' }, 'injected'));
+  const tr = el(
+    'tr',
+    { className: row.dir },
+    el('td', { className: 'num' }, String(row.frame)),
+    el('td', { className: 'num' }, String(row.sentAt)),
+    el('td', { className: 'num delivered' }, row.deliveredAt === null ? 'in flight' : String(row.deliveredAt)),
+    el('td', { className: 'dir' }, row.direction),
+    what,
+    el('td', { className: 'num' }, row.id),
+    el('td', {}, details),
+  );
+  tr.dataset.frame = String(row.frame);
+  return tr;
+}
+
+function stateCell(state: string | null, history: { t: number; to: string; because: string }[]): HTMLTableCellElement {
+  const td = el('td');
+  if (state === null) {
+    td.append(el('span', { className: 'muted' }, 'not received yet'));
+    return td;
+  }
+  td.append(el('span', { className: `state ${state}` }, state));
+  const path = history.map((h) => `${h.t} ms ${h.to} (${h.because})`).join(' → ');
+  td.append(el('div', { className: 'history' }, path));
+  return td;
+}
+
+export function mountPlayground(root: HTMLElement): void {
+  const revision = byId<HTMLSelectElement>(root, 'revision');
+  const latC2s = byId<HTMLInputElement>(root, 'lat-c2s');
+  const latS2c = byId<HTMLInputElement>(root, 'lat-s2c');
+  const restart = byId<HTMLButtonElement>(root, 'restart');
+  const connStatus = byId<HTMLElement>(root, 'conn-status');
+  const play = byId<HTMLButtonElement>(root, 'play');
+  const stepButton = byId<HTMLButtonElement>(root, 'step');
+  const speed = byId<HTMLSelectElement>(root, 'speed');
+  const clock = byId<HTMLOutputElement>(root, 'clock');
+  const nextEvent = byId<HTMLElement>(root, 'next-event');
+  const form = byId<HTMLFormElement>(root, 'call-form');
+  const toolSelect = byId<HTMLSelectElement>(root, 'tool');
+  const toolArgs = byId<HTMLElement>(root, 'tool-args');
+  const toolSummary = byId<HTMLElement>(root, 'tool-summary');
+  const callButton = byId<HTMLButtonElement>(root, 'call');
+  const callsBody = root.querySelector('#calls-table tbody') as HTMLTableSectionElement;
+  const noCalls = byId<HTMLElement>(root, 'no-calls');
+  const ledgerBody = root.querySelector('#ledger-table tbody') as HTMLTableSectionElement;
+  const ledgerEmpty = byId<HTMLElement>(root, 'ledger-empty');
+  const wireBody = root.querySelector('#wire-table tbody') as HTMLTableSectionElement;
+  const errorsSection = root.querySelector('section.errors') as HTMLElement;
+  const errorsList = byId<HTMLUListElement>(root, 'errors-list');
+
+  let sides: BrowserSides | null = null;
+  let driver: LiveDriver | null = null;
+  let callCounter = 0;
+  const wireRowsShown = new Map<number, HTMLTableRowElement>();
+
+  function currentTool(): ToolSpec {
+    return TOOLS.find((t) => t.name === toolSelect.value) ?? (TOOLS[0] as ToolSpec);
+  }
+
+  function renderToolArgs(): void {
+    const tool = currentTool();
+    toolArgs.replaceChildren(
+      ...tool.args.map((a) =>
+        el(
+          'label',
+          {},
+          a.label,
+          el('input', { name: a.name, type: a.kind === 'number' ? 'number' : 'text', value: String(a.default), ...(a.kind === 'number' && { min: '0' }) }),
+        ),
+      ),
+    );
+    toolSummary.textContent = tool.summary;
+  }
+
+  function readArgs(): Record<string, unknown> {
+    const tool = currentTool();
+    const args: Record<string, unknown> = defaultArgs(tool);
+    for (const a of tool.args) {
+      const input = toolArgs.querySelector<HTMLInputElement>(`input[name="${a.name}"]`);
+      if (!input) continue;
+      args[a.name] = a.kind === 'number' ? Math.max(0, Math.round(Number(input.value) || 0)) : input.value;
+    }
+    return args;
+  }
+
+  function renderCalls(calls: CallView[]): void {
+    noCalls.hidden = calls.length > 0;
+    callsBody.replaceChildren(
+      ...calls.map((c) => {
+        const stop = el('button', { type: 'button', textContent: `Stop ${c.call}`, disabled: c.clientState !== 'RUNNING' });
+        stop.addEventListener('click', () => void driver?.act({ type: 'stop', call: c.call }));
+        const late = el('td');
+        if (c.lateResponses.length === 0) late.append(el('span', { className: 'muted' }, '—'));
+        for (const l of c.lateResponses) late.append(el('div', {}, `${l.t} ms: ${l.because}`));
+        const tr = el(
+          'tr',
+          {},
+          el('th', { scope: 'row' }, c.call),
+          el('td', {}, `${c.tool} ${JSON.stringify(c.args)}`),
+          el('td', { className: 'num' }, c.requestId === null ? '—' : JSON.stringify(c.requestId)),
+          stateCell(c.clientState, c.clientHistory),
+          stateCell(c.serverState, c.serverHistory),
+          el('td', { className: 'num' }, c.progress === null ? '—' : `${c.progress}${c.total === null ? '' : ` / ${c.total}`}`),
+          late,
+          el('td', {}, stop),
+        );
+        tr.dataset.call = c.call;
+        return tr;
+      }),
+    );
+  }
+
+  function renderTrace(trace: readonly TraceEvent[]): void {
+    for (const row of wireRows(trace)) {
+      const shown = wireRowsShown.get(row.frame);
+      if (!shown) {
+        const tr = wireRowElement(row);
+        wireRowsShown.set(row.frame, tr);
+        wireBody.append(tr);
+      } else if (row.deliveredAt !== null) {
+        const cell = shown.querySelector('td.delivered');
+        if (cell && cell.textContent !== String(row.deliveredAt)) cell.textContent = String(row.deliveredAt);
+      }
+    }
+    renderCalls(callViews(trace));
+    const entries = ledger(trace);
+    ledgerEmpty.hidden = entries.length > 0;
+    ledgerBody.replaceChildren(
+      ...entries.map((e) =>
+        el('tr', {}, el('td', { className: 'num' }, String(e.t)), el('td', {}, e.key), el('td', {}, e.value), el('td', { className: 'num' }, JSON.stringify(e.requestId))),
+      ),
+    );
+    const agreed = negotiated(trace);
+    if (agreed) {
+      connStatus.textContent = `Connected: negotiated protocol version ${agreed.protocolVersion} (${agreed.era} era) at t = ${agreed.t} ms, over stdio.`;
+      if (window.__cancelLabMetrics?.workersConnectedMs === undefined) {
+        window.__cancelLabMetrics = { workersConnectedMs: performance.now() };
+      }
+      root.dataset.ready = 'true';
+    }
+    const errors = traceErrors(trace);
+    errorsSection.hidden = errors.length === 0;
+    errorsList.replaceChildren(...errors.map((e) => el('li', {}, `${e.t} ms: ${e.message}`)));
+  }
+
+  function renderClock(): void {
+    if (!driver) return;
+    clock.textContent = `t = ${driver.now} ms`;
+    play.textContent = driver.isPlaying ? 'Pause' : 'Play';
+    play.setAttribute('aria-pressed', String(driver.isPlaying));
+    const next = driver.run.nextEventTime();
+    nextEvent.textContent = next === null ? 'nothing scheduled' : `next event at ${next} ms`;
+  }
+
+  function scenarioFromPickers(): Scenario {
+    const scenario = defaultScenario();
+    const chosen = REVISIONS.find((r) => r === revision.value) as Revision | undefined;
+    if (chosen) scenario.revision = chosen;
+    scenario.latency = { c2s: Math.max(0, Math.round(Number(latC2s.value) || 0)), s2c: Math.max(0, Math.round(Number(latS2c.value) || 0)) };
+    // Live runs have no natural end; the scenario's end only bounds headless replays.
+    scenario.endAt = Number.MAX_SAFE_INTEGER;
+    return scenario;
+  }
+
+  async function start(): Promise<void> {
+    driver?.dispose();
+    root.dataset.ready = 'false';
+    wireBody.replaceChildren();
+    wireRowsShown.clear();
+    callCounter = 0;
+    connStatus.textContent = 'Starting the client and server workers…';
+    sides ??= createBrowserSides();
+    try {
+      const d = await LiveDriver.start(
+        scenarioFromPickers(),
+        sides,
+        () => renderTrace(d.run.trace),
+        () => renderClock(),
+      );
+      driver = d;
+      renderTrace(d.run.trace);
+      d.play();
+    } catch (error) {
+      connStatus.textContent = `The workers could not start: ${String(error)}`;
+    }
+  }
+
+  renderToolArgs();
+  toolSelect.addEventListener('change', renderToolArgs);
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (!driver) return;
+    callCounter++;
+    const call = `#${callCounter}`;
+    void driver.act({ type: 'call', call, tool: currentTool().name, args: readArgs() });
+  });
+  play.addEventListener('click', () => (driver?.isPlaying ? driver.pause() : driver?.play()));
+  stepButton.addEventListener('click', () => void driver?.step());
+  speed.addEventListener('change', () => driver?.setSpeed(Number(speed.value)));
+  restart.addEventListener('click', () => void start());
+  for (const picker of [revision, latC2s, latS2c]) picker.addEventListener('change', () => void start());
+  callButton.disabled = false;
+  void start();
+}

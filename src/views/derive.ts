@@ -1,0 +1,171 @@
+/**
+ * What the panels show, derived from the trace alone. Each function is pure: the same trace
+ * gives the same view, whether it was recorded live, replayed, or run headless.
+ */
+import {
+  DIRECTION_LABEL,
+  type ClientRequestState,
+  type Direction,
+  type JsonRpcMessage,
+  type ServerHandlerState,
+  type TraceEvent,
+} from '../trace.ts';
+
+export interface WireRow {
+  frame: number;
+  sentAt: number;
+  deliveredAt: number | null;
+  dir: Direction;
+  direction: string;
+  /** The method, or for a response what it answers ("result of tools/call"). */
+  what: string;
+  id: string;
+  raw: string;
+  msg: JsonRpcMessage | null;
+  injected: boolean;
+}
+
+function describeId(id: string | number | undefined): string {
+  return id === undefined ? '' : JSON.stringify(id);
+}
+
+export function wireRows(trace: readonly TraceEvent[]): WireRow[] {
+  const rows: WireRow[] = [];
+  const byFrame = new Map<number, WireRow>();
+  // Requests by direction and id, so a response can say what it answers.
+  const requests = new Map<string, string>();
+  for (const e of trace) {
+    if (e.kind === 'frame') {
+      const msg = e.msg;
+      let what = '(not JSON)';
+      if (msg?.method !== undefined) {
+        what = msg.method;
+        if (msg.id !== undefined) requests.set(`${e.dir}:${JSON.stringify(msg.id)}`, msg.method);
+      } else if (msg) {
+        const answered = requests.get(`${e.dir === 'c2s' ? 's2c' : 'c2s'}:${JSON.stringify(msg.id)}`);
+        const kind = msg.error !== undefined ? 'error' : 'result';
+        what = answered ? `${kind} of ${answered}` : `${kind} (unknown id)`;
+      }
+      const row: WireRow = {
+        frame: e.frame,
+        sentAt: e.t,
+        deliveredAt: null,
+        dir: e.dir,
+        direction: DIRECTION_LABEL[e.dir],
+        what,
+        id: describeId(msg?.id ?? (msg?.params?.requestId as string | number | undefined)),
+        raw: e.raw,
+        msg,
+        injected: e.injected === true,
+      };
+      rows.push(row);
+      byFrame.set(e.frame, row);
+    } else if (e.kind === 'delivery') {
+      const row = byFrame.get(e.frame);
+      if (row) row.deliveredAt = e.t;
+    }
+  }
+  return rows;
+}
+
+export interface CallView {
+  call: string;
+  tool: string;
+  args: Record<string, unknown>;
+  requestId: string | number | null;
+  clientState: ClientRequestState;
+  /** Each client-state change, oldest first, with the reason. */
+  clientHistory: { t: number; to: ClientRequestState; because: string }[];
+  serverState: ServerHandlerState | null;
+  serverHistory: { t: number; to: ServerHandlerState; because: string }[];
+  /** Responses that reached the client after Stop, each ignored. */
+  lateResponses: { t: number; because: string }[];
+  progress: number | null;
+  total: number | null;
+  outcome: string | null;
+}
+
+export function callViews(trace: readonly TraceEvent[]): CallView[] {
+  const calls = new Map<string, CallView>();
+  const byRequest = new Map<string, CallView>();
+  for (const e of trace) {
+    if (e.kind === 'user-action' && e.action.type === 'call') {
+      calls.set(e.action.call, {
+        call: e.action.call,
+        tool: e.action.tool,
+        args: e.action.args,
+        requestId: null,
+        clientState: 'RUNNING',
+        clientHistory: [],
+        serverState: null,
+        serverHistory: [],
+        lateResponses: [],
+        progress: null,
+        total: null,
+        outcome: null,
+      });
+    } else if (e.kind === 'client-state') {
+      const view = calls.get(e.call);
+      if (!view) continue;
+      view.requestId = e.requestId;
+      if (e.requestId !== null) byRequest.set(JSON.stringify(e.requestId), view);
+      if (e.from === e.to && e.because.startsWith('ignored: arrived after Stop')) view.lateResponses.push({ t: e.t, because: e.because });
+      view.clientState = e.to;
+      view.clientHistory.push({ t: e.t, to: e.to, because: e.because });
+    } else if (e.kind === 'server-state') {
+      const view = byRequest.get(JSON.stringify(e.requestId));
+      if (!view) continue;
+      view.serverState = e.to;
+      view.serverHistory.push({ t: e.t, to: e.to, because: e.because });
+    } else if (e.kind === 'handler' && e.note.type === 'progress-received') {
+      const view = calls.get(e.note.call);
+      if (!view) continue;
+      view.progress = e.note.progress;
+      view.total = e.note.total ?? null;
+    } else if (e.kind === 'handler' && e.note.type === 'call-settled') {
+      const view = calls.get(e.note.call);
+      if (!view) continue;
+      view.outcome = e.note.outcome === 'result' ? (e.note.isError ? 'tool error' : 'result') : `rejected: ${e.note.message ?? ''}`;
+    }
+  }
+  return [...calls.values()];
+}
+
+export interface LedgerEntry {
+  t: number;
+  key: string;
+  value: string;
+  requestId: string | number;
+}
+
+export function ledger(trace: readonly TraceEvent[]): LedgerEntry[] {
+  const entries: LedgerEntry[] = [];
+  for (const e of trace) {
+    if (e.kind === 'handler' && e.note.type === 'ledger-commit') {
+      entries.push({ t: e.t, key: e.note.key, value: e.note.value, requestId: e.note.requestId });
+    }
+  }
+  return entries;
+}
+
+export interface Negotiated {
+  protocolVersion: string;
+  era: string;
+  t: number;
+}
+
+/** The protocol version the two sides agreed on, as the client reported it once connected. */
+export function negotiated(trace: readonly TraceEvent[]): Negotiated | null {
+  for (const e of trace) {
+    if (e.kind === 'handler' && e.note.type === 'connected') {
+      return { protocolVersion: e.note.protocolVersion, era: e.note.era, t: e.t };
+    }
+  }
+  return null;
+}
+
+export function traceErrors(trace: readonly TraceEvent[]): { t: number; message: string }[] {
+  const errors: { t: number; message: string }[] = [];
+  for (const e of trace) if (e.kind === 'error') errors.push({ t: e.t, message: e.message });
+  return errors;
+}
