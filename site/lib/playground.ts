@@ -100,10 +100,16 @@ export function mountPlayground(root: HTMLElement): void {
     toolArgs.replaceChildren(
       ...tool.args.map((a) =>
         el(
-          'label',
-          {},
-          a.label,
-          el('input', { name: a.name, type: a.kind === 'number' ? 'number' : 'text', value: String(a.default), ...(a.kind === 'number' && { min: '0' }) }),
+          'div',
+          { className: 'field' },
+          el('label', { htmlFor: `arg-${a.name}` }, a.label),
+          el('input', {
+            id: `arg-${a.name}`,
+            name: a.name,
+            type: a.kind === 'number' ? 'number' : 'text',
+            value: String(a.default),
+            ...(a.kind === 'number' && { min: '0' }),
+          }),
         ),
       ),
     );
@@ -127,6 +133,14 @@ export function mountPlayground(root: HTMLElement): void {
       ...calls.map((c) => {
         const stop = el('button', { type: 'button', textContent: `Stop ${c.call}`, disabled: c.clientState !== 'RUNNING' });
         stop.addEventListener('click', () => void driver?.act({ type: 'stop', call: c.call }));
+        const stopped = c.clientState === 'CANCEL_REQUESTED' || c.clientState === 'STOPPED_LOCALLY';
+        const inject = el('button', {
+          type: 'button',
+          textContent: `Inject late result ${c.call}`,
+          title: 'Forge a result for this request id, as a server that ignored the cancel would send',
+          disabled: !stopped || c.requestId === null,
+        });
+        inject.addEventListener('click', () => void driver?.act({ type: 'inject-response', call: c.call, outcome: 'result' }));
         const late = el('td');
         if (c.lateResponses.length === 0) late.append(el('span', { className: 'muted' }, '—'));
         for (const l of c.lateResponses) late.append(el('div', {}, `${l.t} ms: ${l.because}`));
@@ -140,7 +154,7 @@ export function mountPlayground(root: HTMLElement): void {
           stateCell(c.serverState, c.serverHistory),
           el('td', { className: 'num' }, c.progress === null ? '—' : `${c.progress}${c.total === null ? '' : ` / ${c.total}`}`),
           late,
-          el('td', {}, stop),
+          el('td', { className: 'actions' }, stop, inject),
         );
         tr.dataset.call = c.call;
         return tr;
