@@ -13,10 +13,12 @@ import { clientRequestMachine, type ClientRequestEvent } from './machines/client
 import { serverHandlerMachine, type ServerHandlerEvent } from './machines/server-handler.ts';
 import { stepMachine } from './machines/machine.ts';
 import type { Scenario, Step } from './scenario.ts';
-import type { ClientSideApi, ServerSideApi, StepResult } from './side-protocol.ts';
+import type { ClientSideApi, ServerSideApi, StepResult, WireFrame } from './side-protocol.ts';
+import { messageOf } from './http-frames.ts';
 import {
   parseJsonRpc,
   type ClientRequestState,
+  type ConnectionEvent,
   type Direction,
   type FrameEvent,
   type HandlerNote,
@@ -37,8 +39,17 @@ type RequestId = string | number;
 interface PendingFrame {
   frame: number;
   dir: Direction;
-  raw: string;
+  wire: WireFrame;
   deliverAt: number;
+}
+
+/** What the coordinator knows of one HTTP stream, read off its frames. */
+interface StreamRecord {
+  open: boolean;
+  contentType?: string;
+  /** The JSON-RPC request the client POSTed on it, if any. */
+  requestId?: RequestId;
+  sessionId?: string;
 }
 
 interface PendingAction {
@@ -76,6 +87,8 @@ export class Run {
   private readonly timers: Record<SideName, number | null> = { client: null, server: null };
   private readonly calls = new Map<string, CallRecord>();
   private readonly handlers = new Map<string, ServerHandlerState>();
+  private readonly streams = new Map<number, StreamRecord>();
+  private readonly sessions = new Set<string>();
   private readonly listeners = new Set<(events: readonly TraceEvent[]) => void>();
 
   private constructor(scenario: Scenario, sides: Sides) {
@@ -87,7 +100,7 @@ export class Run {
   /** Builds both sides at virtual time 0; the client starts its `initialize` handshake. */
   static async start(scenario: Scenario, sides: Sides): Promise<Run> {
     const run = new Run(scenario, sides);
-    const config = { revision: scenario.revision };
+    const config = { revision: scenario.revision, transport: scenario.transport, httpServer: scenario.httpServer };
     run.absorb('server', 0, await sides.server.init(config));
     run.absorb('client', 0, await sides.client.init(config));
     return run;
@@ -175,7 +188,7 @@ export class Run {
     this.frames = this.frames.filter((f) => f !== frame);
     this.append({ kind: 'delivery', t: this.now, frame: frame.frame, dir: frame.dir });
     const to: SideName = frame.dir === 'c2s' ? 'server' : 'client';
-    this.absorb(to, this.now, await this.sides[to].deliver(this.now, frame.raw));
+    this.absorb(to, this.now, await this.sides[to].deliver(this.now, frame.wire));
   }
 
   private async perform(pending: PendingAction): Promise<void> {
@@ -218,7 +231,10 @@ export class Run {
     }
   }
 
-  /** Forges a response for a call's request id and puts it on the wire as the server would. */
+  /**
+   * Forges a response for a call's request id and puts it on the wire as the server would:
+   * a stdio line, or an SSE `message` event on a stream that is still open.
+   */
   private inject(action: Extract<UserAction, { type: 'inject-response' }>): void {
     const requestId = this.calls.get(action.call)?.requestId;
     if (requestId === undefined || requestId === null) {
@@ -229,33 +245,108 @@ export class Run {
       action.outcome === 'result'
         ? { jsonrpc: '2.0', id: requestId, result: { content: [{ type: 'text', text: 'injected late result' }] } }
         : { jsonrpc: '2.0', id: requestId, error: { code: -32603, message: 'injected late error' } };
-    this.write('s2c', JSON.stringify(message) + '\n', true);
+    const json = JSON.stringify(message);
+    if (this.scenario.transport === 'stdio') {
+      this.write('s2c', { raw: json + '\n' }, true);
+      return;
+    }
+    const stream = this.streamForInjection(requestId);
+    if (stream === null) {
+      this.append({ kind: 'error', t: this.now, message: `no open SSE stream can carry a response for call ${action.call}` });
+      return;
+    }
+    this.write('s2c', { raw: `event: message\ndata: ${json}\n\n`, http: { stream, part: 'chunk' } }, true);
+  }
+
+  /** The call's own response stream if still open, else any open SSE stream (HTTP+SSE's one stream). */
+  private streamForInjection(requestId: RequestId): number | null {
+    let fallback: number | null = null;
+    for (const [stream, record] of this.streams) {
+      if (!record.open || !record.contentType?.startsWith('text/event-stream')) continue;
+      if (record.requestId === requestId) return stream;
+      fallback ??= stream;
+    }
+    return fallback;
   }
 
   private firstToolCallId(result: StepResult): RequestId | null {
     for (const out of result.out) {
       if (out.kind !== 'send') continue;
-      const msg = parseJsonRpc(out.raw);
+      const msg = messageOf(out, undefined);
       if (msg?.method === 'tools/call' && msg.id !== undefined) return msg.id;
     }
     return null;
   }
 
-  private write(dir: Direction, raw: string, injected: boolean): FrameEvent {
+  private write(dir: Direction, wire: WireFrame, injected: boolean): FrameEvent {
     const latency = dir === 'c2s' ? this.scenario.latency.c2s : this.scenario.latency.s2c;
-    const frame: PendingFrame = { frame: this.nextFrameNo++, dir, raw, deliverAt: this.now + latency };
+    const frame: PendingFrame = { frame: this.nextFrameNo++, dir, wire, deliverAt: this.now + latency };
     this.frames.push(frame);
+    const http = wire.http;
     const event: NewTraceEvent = {
       kind: 'frame',
       t: this.now,
       frame: frame.frame,
       dir,
-      raw,
-      msg: parseJsonRpc(raw),
+      raw: wire.raw,
+      msg: messageOf(wire, http ? this.streams.get(http.stream)?.contentType : undefined),
       deliverAt: frame.deliverAt,
+      ...(http && { http }),
       ...(injected && { injected: true as const }),
     };
-    return this.append(event) as FrameEvent;
+    const written = this.append(event) as FrameEvent;
+    if (http) this.followStream(written);
+    return written;
+  }
+
+  /** Keeps the per-stream record and records the transport's lifecycle events it implies. */
+  private followStream(frame: FrameEvent): void {
+    const http = frame.http;
+    if (!http) return;
+    const record = this.streams.get(http.stream) ?? { open: true };
+    this.streams.set(http.stream, record);
+    switch (http.part) {
+      case 'request': {
+        if (frame.msg?.method !== undefined && frame.msg.id !== undefined) record.requestId = frame.msg.id;
+        record.sessionId = http.headers?.['mcp-session-id'];
+        const path = http.url ? new URL(http.url).pathname : '';
+        this.connection('stream-opened', `${http.method ?? ''} ${path}${frame.msg?.method ? ` (${frame.msg.method})` : ''}`, http.stream, 'client');
+        return;
+      }
+      case 'response-head': {
+        record.contentType = http.headers?.['content-type'];
+        const session = http.headers?.['mcp-session-id'];
+        if (session && !this.sessions.has(session)) {
+          this.sessions.add(session);
+          this.connection('session-created', `Mcp-Session-Id: ${session}`, http.stream, 'server');
+        }
+        if (http.status === 404 && record.sessionId !== undefined) {
+          this.connection('session-expired', `404 for session ${record.sessionId}`, http.stream, 'server');
+        }
+        return;
+      }
+      case 'end':
+        record.open = false;
+        this.connection('stream-closed', 'the server ended the response', http.stream, 'server');
+        return;
+      case 'abort':
+        record.open = false;
+        this.connection('stream-closed', 'the client closed the stream before the response ended', http.stream, 'client');
+        return;
+      default:
+        return;
+    }
+  }
+
+  private connection(event: ConnectionEvent['event'], detail: string, stream?: number, by?: 'client' | 'server'): void {
+    this.append({
+      kind: 'connection',
+      t: this.now,
+      event,
+      ...(stream !== undefined && { stream }),
+      ...(by !== undefined && { by }),
+      detail,
+    });
   }
 
   /** Takes in what a side did during one step, in order, and steps the lifecycles it implies. */
@@ -263,7 +354,7 @@ export class Run {
     const returnedThisStep = new Set<string>();
     for (const out of result.out) {
       if (out.kind === 'send') {
-        const frame = this.write(side === 'client' ? 'c2s' : 's2c', out.raw, false);
+        const frame = this.write(side === 'client' ? 'c2s' : 's2c', { raw: out.raw, ...(out.http && { http: out.http }) }, false);
         const id = frame.msg?.id;
         const isResponse = frame.msg !== null && frame.msg.method === undefined && id !== undefined;
         if (side === 'server' && isResponse && this.handlers.has(idKey(id))) {
@@ -291,6 +382,9 @@ export class Run {
           to: serverHandlerMachine.initial,
           because: `request received (${note.tool})`,
         });
+        return;
+      case 'connected':
+        this.connection('connected', `protocol ${note.protocolVersion} (${note.era} era) over ${this.scenario.transport}`);
         return;
       case 'handler-cancel-seen':
         this.stepServer(note.requestId, 'cancel-seen');

@@ -7,6 +7,21 @@ import type { UserAction } from './trace.ts';
 export const REVISIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as const;
 export type Revision = (typeof REVISIONS)[number];
 
+export const TRANSPORTS = ['stdio', 'http-sse', 'streamable-http'] as const;
+export type TransportKind = (typeof TRANSPORTS)[number];
+
+export const TRANSPORT_LABEL: Record<TransportKind, string> = {
+  stdio: 'stdio',
+  'http-sse': 'HTTP+SSE',
+  'streamable-http': 'Streamable HTTP',
+};
+
+/**
+ * The TypeScript SDK's two ways to serve a 2025-era client over Streamable HTTP: one
+ * long-lived transport with sessions, or `createMcpHandler`'s default of a fresh server per POST.
+ */
+export type HttpServerShape = 'sessionful' | 'stateless';
+
 export interface Step {
   /** Virtual time in ms at which the user acts. */
   at: number;
@@ -16,7 +31,9 @@ export interface Step {
 export interface Scenario {
   version: 1;
   revision: Revision;
-  transport: 'stdio';
+  transport: TransportKind;
+  /** Only read for Streamable HTTP on a 2025-era revision. */
+  httpServer: HttpServerShape;
   /** One-way latency per direction, in virtual ms. */
   latency: { c2s: number; s2c: number };
   steps: Step[];
@@ -25,5 +42,5 @@ export interface Scenario {
 }
 
 export function defaultScenario(): Scenario {
-  return { version: 1, revision: '2025-11-25', transport: 'stdio', latency: { c2s: 5, s2c: 5 }, steps: [], endAt: 10_000 };
+  return { version: 1, revision: '2025-11-25', transport: 'stdio', httpServer: 'sessionful', latency: { c2s: 5, s2c: 5 }, steps: [], endAt: 10_000 };
 }

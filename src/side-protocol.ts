@@ -3,10 +3,16 @@
  * each other. The side runs only when the coordinator tells it to, at one virtual instant,
  * until it is quiet; it answers with what it wrote and did, in order, and its next timer.
  */
-import type { HandlerNote } from './trace.ts';
-import type { Revision } from './scenario.ts';
+import type { HandlerNote, HttpFraming } from './trace.ts';
+import type { HttpServerShape, Revision, TransportKind } from './scenario.ts';
 
-export type SideOutput = { kind: 'send'; raw: string } | { kind: 'note'; note: HandlerNote };
+/** What travels on the wire: the bytes, and on HTTP where they sit in which stream. */
+export interface WireFrame {
+  raw: string;
+  http?: HttpFraming;
+}
+
+export type SideOutput = ({ kind: 'send' } & WireFrame) | { kind: 'note'; note: HandlerNote };
 
 export interface StepResult {
   out: SideOutput[];
@@ -16,6 +22,9 @@ export interface StepResult {
 
 export interface SideConfig {
   revision: Revision;
+  transport: TransportKind;
+  /** Which of the SDK's two Streamable HTTP server shapes serves a 2025-era client. */
+  httpServer: HttpServerShape;
 }
 
 export type ClientAction =
@@ -29,7 +38,7 @@ export interface SideApi<A> {
    */
   init(config: SideConfig): Promise<StepResult>;
   /** A frame arrives from the wire at virtual time `t`. */
-  deliver(t: number, raw: string): Promise<StepResult>;
+  deliver(t: number, frame: WireFrame): Promise<StepResult>;
   /** Fires the side's earliest timer, which is due at `t`. */
   fireTimer(t: number): Promise<StepResult>;
   /** A user action at virtual time `t`. */

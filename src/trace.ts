@@ -37,14 +37,38 @@ interface Base {
   t: number;
 }
 
+/**
+ * How a frame sits in HTTP, on the HTTP transports. Each HTTP exchange is a numbered stream:
+ * the client's request (line, headers, body), then the server's response head, body chunks
+ * (one SSE event or one JSON body each) and end; or the client closing it early (abort).
+ */
+export type HttpPart = 'request' | 'response-head' | 'chunk' | 'end' | 'abort';
+
+export interface HttpFraming {
+  stream: number;
+  part: HttpPart;
+  /** Request line, for `request`. */
+  method?: string;
+  url?: string;
+  /** For `response-head`. */
+  status?: number;
+  /** The headers that matter for MCP (lower-case names), for `request` and `response-head`. */
+  headers?: Record<string, string>;
+}
+
 /** A frame written to the wire by one side. Delivery is a separate, later `delivery` event. */
 export interface FrameEvent extends Base {
   kind: 'frame';
   frame: number;
   dir: Direction;
-  /** The bytes on the wire, exactly as written (for stdio: one line, newline included). */
+  /**
+   * The bytes on the wire, exactly as written: for stdio one line, newline included; for HTTP
+   * the request line, headers and body, the status line and headers, or the SSE lines.
+   */
   raw: string;
+  /** The JSON-RPC message the frame carries, if any (HTTP heads, ends and aborts carry none). */
   msg: JsonRpcMessage | null;
+  http?: HttpFraming;
   /** When the wire will hand it to the other side: `t` plus that direction's latency. */
   deliverAt: number;
   /** Set when the frame was forged by the user, not written by the SDK. */
@@ -78,7 +102,9 @@ export type HandlerNote =
   | { type: 'call-settled'; call: string; outcome: 'result' | 'error'; isError?: boolean; message?: string; code?: string | number }
   | { type: 'client-onerror'; message: string }
   | { type: 'server-onerror'; message: string }
-  | { type: 'connected'; protocolVersion: string; era: string };
+  | { type: 'connected'; protocolVersion: string; era: string }
+  /** An HTTP frame that reached a side after its stream was closed there: nobody reads it. */
+  | { type: 'frame-dropped'; stream: number; reason: string };
 
 export interface HandlerEvent extends Base {
   kind: 'handler';
@@ -104,6 +130,15 @@ export interface ServerStateEvent extends Base {
   because: string;
 }
 
+/** The transport's own lifecycle: streams, sessions, the connection. */
+export interface ConnectionEvent extends Base {
+  kind: 'connection';
+  event: 'stream-opened' | 'stream-closed' | 'session-created' | 'session-expired' | 'connected' | 'disconnected';
+  stream?: number;
+  by?: 'client' | 'server';
+  detail: string;
+}
+
 export interface ErrorEvent extends Base {
   kind: 'error';
   message: string;
@@ -116,6 +151,7 @@ export type TraceEvent =
   | HandlerEvent
   | ClientStateEvent
   | ServerStateEvent
+  | ConnectionEvent
   | ErrorEvent;
 
 /** Distributes Omit over the union so each variant keeps its own fields. */

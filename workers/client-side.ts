@@ -2,13 +2,40 @@
  * The client side: the real `Client` from the TypeScript SDK v2 over the simulated wire.
  * Stop aborts the call's AbortController; the SDK then sends `notifications/cancelled`.
  */
-import { Client, deserializeMessage, serializeMessage } from '@modelcontextprotocol/client';
-import { WireTransport, fireTimerAt, note, resetClock, runAt } from './runtime.ts';
-import type { ClientSideApi, SideConfig } from '../src/side-protocol.ts';
+import {
+  Client,
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+  deserializeMessage,
+  serializeMessage,
+  type Transport,
+} from '@modelcontextprotocol/client';
+import { WireTransport, fireTimerAt, note, resetRun, runAt } from './runtime.ts';
+import { WireFetch } from './http-client.ts';
+import { SERVER_ORIGIN } from './http-wire.ts';
+import type { ClientSideApi, SideConfig, WireFrame } from '../src/side-protocol.ts';
 
-let transport = new WireTransport({ serializeMessage, deserializeMessage });
 const controllers = new Map<string, AbortController>();
 let client: Client | null = null;
+let receive: (frame: WireFrame) => void = () => undefined;
+
+/** The SDK's own client transport for the chosen wire, and what takes the frames delivered to it. */
+function transportFor(config: SideConfig): Transport {
+  if (config.transport === 'stdio') {
+    const wire = new WireTransport({ serializeMessage, deserializeMessage });
+    receive = (frame) => wire.receive(frame);
+    return wire;
+  }
+  const wireFetch = new WireFetch();
+  receive = (frame) => wireFetch.receive(frame);
+  if (config.transport === 'http-sse') {
+    return new SSEClientTransport(new URL(`${SERVER_ORIGIN}/sse`), {
+      fetch: wireFetch.fetch,
+      eventSourceInit: { fetch: wireFetch.fetch },
+    });
+  }
+  return new StreamableHTTPClientTransport(new URL(`${SERVER_ORIGIN}/mcp`), { fetch: wireFetch.fetch });
+}
 
 function connect(config: SideConfig): void {
   const modern = config.revision === '2026-07-28';
@@ -18,7 +45,7 @@ function connect(config: SideConfig): void {
   );
   // Where the SDK reports a response for an id it no longer waits for (a late result).
   c.onerror = (error) => note({ type: 'client-onerror', message: error.message });
-  c.connect(transport).then(
+  c.connect(transportFor(config)).then(
     () =>
       note({
         type: 'connected',
@@ -65,13 +92,12 @@ function call(callId: string, tool: string, args: Record<string, unknown>): void
 
 export const clientSide: ClientSideApi = {
   init(config) {
-    resetClock();
+    resetRun();
     controllers.clear();
-    transport = new WireTransport({ serializeMessage, deserializeMessage });
     return runAt(0, () => connect(config));
   },
-  deliver(t, raw) {
-    return runAt(t, () => transport.receive(raw));
+  deliver(t, frame) {
+    return runAt(t, () => receive(frame));
   },
   fireTimer: fireTimerAt,
   act(t, action) {

@@ -5,7 +5,7 @@
 import FakeTimers from '@sinonjs/fake-timers';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { HandlerNote } from '../src/trace.ts';
-import type { SideOutput, StepResult } from '../src/side-protocol.ts';
+import type { SideOutput, StepResult, WireFrame } from '../src/side-protocol.ts';
 
 // fake-timers keeps its pending timers in `clock.timers`; we read due times from it.
 type Clock = Omit<FakeTimers.Clock, 'timers'> & { timers?: Map<number, { callAt: number }> };
@@ -19,6 +19,26 @@ const clock = FakeTimers.install({
   now: 0,
   toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
 }) as unknown as Clock;
+
+/**
+ * Randomness is seeded per run, so ids the SDK draws (the sessionful HTTP transport's stream
+ * ids, say) are the same on every replay. mulberry32: small, fast, good enough for ids.
+ */
+let seed = 1;
+function random(): number {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+  return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+}
+Math.random = random;
+Object.defineProperty(globalThis.crypto, 'randomUUID', {
+  configurable: true,
+  value: (): `${string}-${string}-${string}-${string}-${string}` => {
+    const hex = Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16)).join('');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  },
+});
 
 const tick = new MessageChannel();
 let tickResolve: (() => void) | null = null;
@@ -34,6 +54,11 @@ let out: SideOutput[] = [];
 
 export function note(n: HandlerNote): void {
   out.push({ kind: 'note', note: n });
+}
+
+/** Writes a frame to the wire (the coordinator decides when it arrives). */
+export function send(frame: WireFrame): void {
+  out.push({ kind: 'send', ...frame });
 }
 
 function timers(): { callAt: number; id: number }[] {
@@ -107,8 +132,9 @@ export function fireTimerAt(t: number): Promise<StepResult> {
  * Starts a new run in this worker: no pending timers, virtual time 0. Objects of an earlier
  * run are dropped by the side; their timers are gone with the reset, so none can fire later.
  */
-export function resetClock(): void {
+export function resetRun(): void {
   clock.reset();
+  seed = 1;
   out = [];
 }
 
@@ -138,7 +164,7 @@ export class WireTransport {
 
   async send(message: JSONRPCMessage): Promise<void> {
     if (this.closed) throw new Error('transport closed');
-    out.push({ kind: 'send', raw: this.codec.serializeMessage(message) });
+    send({ raw: this.codec.serializeMessage(message) });
   }
 
   async close(): Promise<void> {
@@ -147,7 +173,7 @@ export class WireTransport {
     this.onclose?.();
   }
 
-  receive(raw: string): void {
+  receive({ raw }: WireFrame): void {
     let message: JSONRPCMessage;
     try {
       message = this.codec.deserializeMessage(raw.replace(/\n$/, ''));

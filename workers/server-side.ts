@@ -2,12 +2,20 @@
  * The server side: the real `McpServer` from the TypeScript SDK v2, served by `serveStdio`
  * over the simulated wire, with the playground's tools. Every timer here is virtual.
  */
-import { McpServer, deserializeMessage, serializeMessage } from '@modelcontextprotocol/server';
+import {
+  McpServer,
+  WebStandardStreamableHTTPServerTransport,
+  createMcpHandler,
+  deserializeMessage,
+  serializeMessage,
+} from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import * as z from 'zod/v4';
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
-import { WireTransport, fireTimerAt, note, resetClock, runAt } from './runtime.ts';
-import type { ServerSideApi, SideConfig } from '../src/side-protocol.ts';
+import { WireTransport, fireTimerAt, note, resetRun, runAt } from './runtime.ts';
+import { HttpServerHost } from './http-server.ts';
+import { Sse2024ServerTransport } from './sse2024-server.ts';
+import type { ServerSideApi, SideConfig, WireFrame } from '../src/side-protocol.ts';
 
 type RequestId = string | number;
 
@@ -130,21 +138,54 @@ function buildServer(config: SideConfig): McpServer {
   return server;
 }
 
-let transport = new WireTransport({ serializeMessage, deserializeMessage });
+const onerror = (error: Error): void => note({ type: 'server-onerror', message: error.message });
+
+/**
+ * Serves the real server the way the SDK offers for the chosen transport, and returns what
+ * takes the frames the wire delivers.
+ */
+function serve(config: SideConfig): (frame: WireFrame) => void {
+  const factory = (): McpServer => buildServer(config);
+  switch (config.transport) {
+    case 'stdio': {
+      // serveStdio takes any Transport: legacy revisions get `initialize`, 2026-07-28 `server/discover`.
+      const wire = new WireTransport({ serializeMessage, deserializeMessage });
+      serveStdio(factory, { transport: wire, onerror });
+      return (frame) => wire.receive(frame);
+    }
+    case 'http-sse': {
+      const transport = new Sse2024ServerTransport();
+      void factory().connect(transport);
+      const host = new HttpServerHost((request) => transport.handle(request));
+      return (frame) => host.receive(frame);
+    }
+    case 'streamable-http': {
+      if (config.revision !== '2026-07-28' && config.httpServer === 'sessionful') {
+        let sessions = 0;
+        const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => `session-${++sessions}` });
+        void factory().connect(transport);
+        const host = new HttpServerHost((request) => transport.handleRequest(request));
+        return (frame) => host.receive(frame);
+      }
+      // createMcpHandler: a fresh server per request (2025 era: its default 'stateless' fallback).
+      const handler = createMcpHandler(factory, { onerror });
+      const host = new HttpServerHost((request) => handler.fetch(request));
+      return (frame) => host.receive(frame);
+    }
+  }
+}
+
+let receive: (frame: WireFrame) => void = () => undefined;
 
 export const serverSide: ServerSideApi = {
   init(config) {
-    resetClock();
-    transport = new WireTransport({ serializeMessage, deserializeMessage });
+    resetRun();
     return runAt(0, () => {
-      serveStdio(() => buildServer(config), {
-        transport,
-        onerror: (error) => note({ type: 'server-onerror', message: error.message }),
-      });
+      receive = serve(config);
     });
   },
-  deliver(t, raw) {
-    return runAt(t, () => transport.receive(raw));
+  deliver(t, frame) {
+    return runAt(t, () => receive(frame));
   },
   fireTimer: fireTimerAt,
   act() {

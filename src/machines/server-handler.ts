@@ -22,5 +22,11 @@ export const serverHandlerMachine: MachineDef<ServerHandlerState, ServerHandlerE
     { from: 'returned', on: 'response-suppressed', to: 'response suppressed', label: 'nothing written' },
     { from: 'threw', on: 'response-sent', to: 'response sent', label: 'error response written' },
     { from: 'threw', on: 'response-suppressed', to: 'response suppressed', label: 'nothing written' },
+    // The signal can abort after the handler is done: the transport closing tears down every
+    // request's controller (a stateless HTTP instance closes right after its response).
+    { from: 'returned', on: 'cancel-seen', to: 'returned', label: 'signal aborted after the handler finished' },
+    { from: 'threw', on: 'cancel-seen', to: 'threw', label: 'signal aborted after the handler finished' },
+    { from: 'response sent', on: 'cancel-seen', to: 'response sent', label: 'signal aborted after the handler finished' },
+    { from: 'response suppressed', on: 'cancel-seen', to: 'response suppressed', label: 'signal aborted after the handler finished' },
   ],
 };
