@@ -15,7 +15,7 @@ export default defineConfig({
   },
   webServer: {
     // The tests run against the built site, as users get it.
-    command: `npm run build && npx astro preview --port ${PORT} --host localhost`,
+    command: `npm run build && vite preview --outDir dist --port ${PORT} --strictPort --host localhost`,
     url: `http://localhost:${PORT}/playground/`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

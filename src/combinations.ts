@@ -25,6 +25,12 @@ export function whyNot(revision: Revision, transport: TransportKind, httpServer:
   return null;
 }
 
+/** Null when the transport works with the revision under at least one server shape. */
+export function transportWhyNot(revision: Revision, transport: TransportKind): string | null {
+  const sessionful = whyNot(revision, transport, 'sessionful');
+  return sessionful === null ? null : whyNot(revision, transport, 'stateless');
+}
+
 /** Every combination the picker allows; the server shape only varies for 2025-era Streamable HTTP. */
 export function allowedCombinations(): Combination[] {
   const out: Combination[] = [];

@@ -2,9 +2,19 @@
  * The playground page: pickers and buttons become user actions; every panel is rendered from
  * the trace (src/views/derive.ts), never from what the page itself remembers.
  */
-import { defaultScenario, REVISIONS, type Revision, type Scenario } from '../../src/scenario.ts';
+import {
+  defaultScenario,
+  REVISIONS,
+  TRANSPORTS,
+  TRANSPORT_LABEL,
+  type HttpServerShape,
+  type Revision,
+  type Scenario,
+  type TransportKind,
+} from '../../src/scenario.ts';
+import { transportWhyNot, whyNot } from '../../src/combinations.ts';
 import { TOOLS, defaultArgs, type ToolSpec } from '../../src/tools.ts';
-import { callViews, ledger, negotiated, traceErrors, wireRows, type CallView, type WireRow } from '../../src/views/derive.ts';
+import { callViews, connectionLog, ledger, negotiated, traceErrors, wireRows, type CallView, type WireRow } from '../../src/views/derive.ts';
 import type { TraceEvent } from '../../src/trace.ts';
 import { createBrowserSides, type BrowserSides } from './browser-sides.ts';
 import { LiveDriver } from './live-driver.ts';
@@ -29,19 +39,23 @@ function byId<T extends HTMLElement>(root: HTMLElement, id: string): T {
 }
 
 function wireRowElement(row: WireRow): HTMLTableRowElement {
-  const summary = row.raw.replace(/\n$/, '');
+  const summary = row.raw === '' ? `(no bytes: ${row.framing ?? 'empty frame'})` : row.raw.replace(/\n$/, '');
   let pretty = summary;
   if (row.msg) pretty = JSON.stringify(row.msg, null, 2);
   const details = el('details', {}, el('summary', {}, summary), el('pre', {}, pretty));
   const what = el('td', {}, row.what);
   if (row.injected) what.append(el('span', { className: 'badge', title: 'Forged by the user, not written by the SDK' }, 'injected'));
+  const framing = el('td', {}, row.framing ?? '');
+  if (row.headers.length > 0) framing.append(el('div', { className: 'headers' }, ...row.headers.map(([n, v]) => el('div', {}, `${n}: ${v}`))));
   const tr = el(
     'tr',
-    { className: row.dir },
+    { className: `${row.dir}${row.carriesMessage ? '' : ' framing-only'}` },
     el('td', { className: 'num' }, String(row.frame)),
     el('td', { className: 'num' }, String(row.sentAt)),
     el('td', { className: 'num delivered' }, row.deliveredAt === null ? 'in flight' : String(row.deliveredAt)),
     el('td', { className: 'dir' }, row.direction),
+    el('td', { className: 'num' }, row.stream === null ? '—' : `#${row.stream}`),
+    framing,
     what,
     el('td', { className: 'num' }, row.id),
     el('td', {}, details),
@@ -64,6 +78,15 @@ function stateCell(state: string | null, history: { t: number; to: string; becau
 
 export function mountPlayground(root: HTMLElement): void {
   const revision = byId<HTMLSelectElement>(root, 'revision');
+  const transport = byId<HTMLSelectElement>(root, 'transport');
+  const httpServer = byId<HTMLSelectElement>(root, 'http-server');
+  const httpServerField = byId<HTMLElement>(root, 'http-server-field');
+  const unavailable = byId<HTMLUListElement>(root, 'unavailable');
+  const connBody = root.querySelector('#connection-table tbody') as HTMLTableSectionElement;
+  const connCount = byId<HTMLElement>(root, 'conn-count');
+  const showFraming = byId<HTMLInputElement>(root, 'show-framing');
+  const wireTable = byId<HTMLTableElement>(root, 'wire-table');
+  const wireCaption = byId<HTMLElement>(root, 'wire-caption');
   const latC2s = byId<HTMLInputElement>(root, 'lat-c2s');
   const latS2c = byId<HTMLInputElement>(root, 'lat-s2c');
   const restart = byId<HTMLButtonElement>(root, 'restart');
@@ -87,6 +110,7 @@ export function mountPlayground(root: HTMLElement): void {
   const errorsList = byId<HTMLUListElement>(root, 'errors-list');
 
   let sides: BrowserSides | null = null;
+  let running: Scenario = defaultScenario();
   let driver: LiveDriver | null = null;
   let callCounter = 0;
   const wireRowsShown = new Map<number, HTMLTableRowElement>();
@@ -182,9 +206,24 @@ export function mountPlayground(root: HTMLElement): void {
         el('tr', {}, el('td', { className: 'num' }, String(e.t)), el('td', {}, e.key), el('td', {}, e.value), el('td', { className: 'num' }, JSON.stringify(e.requestId))),
       ),
     );
+    const connections = connectionLog(trace);
+    connCount.textContent = String(connections.length);
+    connBody.replaceChildren(
+      ...connections.map((c) =>
+        el(
+          'tr',
+          {},
+          el('td', { className: 'num' }, String(c.t)),
+          el('td', {}, c.event),
+          el('td', { className: 'num' }, c.stream === null ? '—' : `#${c.stream}`),
+          el('td', {}, c.by ?? '—'),
+          el('td', {}, c.detail),
+        ),
+      ),
+    );
     const agreed = negotiated(trace);
     if (agreed) {
-      connStatus.textContent = `Connected: negotiated protocol version ${agreed.protocolVersion} (${agreed.era} era) at t = ${agreed.t} ms, over stdio.`;
+      connStatus.textContent = `Connected: negotiated protocol version ${agreed.protocolVersion} (${agreed.era} era) at t = ${agreed.t} ms, over ${TRANSPORT_LABEL[running.transport]}${running.transport === 'streamable-http' ? ` (${running.httpServer === 'sessionful' && running.revision !== '2026-07-28' ? 'sessionful' : 'createMcpHandler'} server)` : ''}.`;
       if (window.__cancelLabMetrics?.workersConnectedMs === undefined) {
         window.__cancelLabMetrics = { workersConnectedMs: performance.now() };
       }
@@ -204,10 +243,34 @@ export function mountPlayground(root: HTMLElement): void {
     nextEvent.textContent = next === null ? 'nothing scheduled' : `next event at ${next} ms`;
   }
 
+  /** Disables what the SDK cannot make with the chosen revision, each with its one-line reason. */
+  function syncPickers(): void {
+    const rev = (REVISIONS.find((r) => r === revision.value) ?? '2025-11-25') as Revision;
+    const reasons: string[] = [];
+    for (const option of transport.options) {
+      const reason = transportWhyNot(rev, option.value as TransportKind);
+      option.disabled = reason !== null;
+      option.textContent = TRANSPORT_LABEL[option.value as TransportKind] + (reason ? ' (unavailable)' : '');
+      if (reason) reasons.push(`${TRANSPORT_LABEL[option.value as TransportKind]}: ${reason}`);
+    }
+    if (transport.selectedOptions[0]?.disabled) transport.value = 'stdio';
+    const shapes = transport.value === 'streamable-http';
+    httpServerField.hidden = !shapes;
+    for (const option of httpServer.options) {
+      const reason = whyNot(rev, 'streamable-http', option.value as HttpServerShape);
+      option.disabled = reason !== null;
+      if (shapes && reason) reasons.push(`${option.textContent ?? ''}: ${reason}`);
+    }
+    if (httpServer.selectedOptions[0]?.disabled) httpServer.value = 'stateless';
+    unavailable.replaceChildren(...reasons.map((r) => el('li', {}, r)));
+  }
+
   function scenarioFromPickers(): Scenario {
     const scenario = defaultScenario();
     const chosen = REVISIONS.find((r) => r === revision.value) as Revision | undefined;
     if (chosen) scenario.revision = chosen;
+    scenario.transport = (TRANSPORTS.find((t) => t === transport.value) ?? 'stdio') as TransportKind;
+    scenario.httpServer = httpServer.value === 'stateless' ? 'stateless' : 'sessionful';
     scenario.latency = { c2s: Math.max(0, Math.round(Number(latC2s.value) || 0)), s2c: Math.max(0, Math.round(Number(latS2c.value) || 0)) };
     // Live runs have no natural end; the scenario's end only bounds headless replays.
     scenario.endAt = Number.MAX_SAFE_INTEGER;
@@ -222,9 +285,14 @@ export function mountPlayground(root: HTMLElement): void {
     callCounter = 0;
     connStatus.textContent = 'Starting the client and server workers…';
     sides ??= createBrowserSides();
+    running = scenarioFromPickers();
+    wireCaption.textContent =
+      running.transport === 'stdio'
+        ? 'Every frame on the simulated stdio wire: one newline-delimited JSON-RPC message per line.'
+        : 'Every frame on the simulated HTTP wire: requests, response heads, body chunks (SSE events or JSON), ends and aborts, by stream.';
     try {
       const d = await LiveDriver.start(
-        scenarioFromPickers(),
+        running,
         sides,
         () => renderTrace(d.run.trace),
         () => renderClock(),
@@ -250,7 +318,14 @@ export function mountPlayground(root: HTMLElement): void {
   stepButton.addEventListener('click', () => void driver?.step());
   speed.addEventListener('change', () => driver?.setSpeed(Number(speed.value)));
   restart.addEventListener('click', () => void start());
-  for (const picker of [revision, latC2s, latS2c]) picker.addEventListener('change', () => void start());
+  for (const picker of [revision, transport, httpServer, latC2s, latS2c]) {
+    picker.addEventListener('change', () => {
+      syncPickers();
+      void start();
+    });
+  }
+  showFraming.addEventListener('change', () => wireTable.classList.toggle('messages-only', !showFraming.checked));
+  syncPickers();
   callButton.disabled = false;
   void start();
 }

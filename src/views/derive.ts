@@ -6,13 +6,25 @@ import {
   DIRECTION_LABEL,
   type ClientRequestState,
   type Direction,
+  type FrameEvent,
   type JsonRpcMessage,
   type ServerHandlerState,
   type TraceEvent,
 } from '../trace.ts';
 
+/** The HTTP headers worth showing in the wire log; the raw frame keeps all of them. */
+export const HEADERS_THAT_MATTER = ['mcp-session-id', 'mcp-protocol-version', 'accept', 'content-type', 'last-event-id'] as const;
+
 export interface WireRow {
   frame: number;
+  /** The HTTP stream the frame belongs to; null on stdio. */
+  stream: number | null;
+  /** A word for where the frame sits in HTTP (request, response head, SSE event, end, abort); null on stdio. */
+  framing: string | null;
+  /** Selected headers, for request and response-head frames. */
+  headers: [string, string][];
+  /** True when the frame carries a JSON-RPC message (the "messages only" view keeps these). */
+  carriesMessage: boolean;
   sentAt: number;
   deliveredAt: number | null;
   dir: Direction;
@@ -37,7 +49,8 @@ export function wireRows(trace: readonly TraceEvent[]): WireRow[] {
   for (const e of trace) {
     if (e.kind === 'frame') {
       const msg = e.msg;
-      let what = '(not JSON)';
+      const http = e.http;
+      let what = http ? '' : '(not JSON)';
       if (msg?.method !== undefined) {
         what = msg.method;
         if (msg.id !== undefined) requests.set(`${e.dir}:${JSON.stringify(msg.id)}`, msg.method);
@@ -46,8 +59,17 @@ export function wireRows(trace: readonly TraceEvent[]): WireRow[] {
         const kind = msg.error !== undefined ? 'error' : 'result';
         what = answered ? `${kind} of ${answered}` : `${kind} (unknown id)`;
       }
+      const headers: [string, string][] = [];
+      for (const name of HEADERS_THAT_MATTER) {
+        const value = http?.headers?.[name];
+        if (value !== undefined) headers.push([name, value]);
+      }
       const row: WireRow = {
         frame: e.frame,
+        stream: http?.stream ?? null,
+        framing: http ? framingLabel(e.http, e.raw) : null,
+        headers,
+        carriesMessage: msg !== null,
         sentAt: e.t,
         deliveredAt: null,
         dir: e.dir,
@@ -64,6 +86,44 @@ export function wireRows(trace: readonly TraceEvent[]): WireRow[] {
       const row = byFrame.get(e.frame);
       if (row) row.deliveredAt = e.t;
     }
+  }
+  return rows;
+}
+
+function framingLabel(http: FrameEvent['http'], raw: string): string {
+  if (!http) return '';
+  switch (http.part) {
+    case 'request': {
+      const path = http.url ? new URL(http.url).pathname + new URL(http.url).search : '';
+      return `${http.method ?? ''} ${path}`;
+    }
+    case 'response-head':
+      return `${http.status ?? ''} ${http.headers?.['content-type']?.split(';')[0] ?? '(no body)'}`;
+    case 'chunk': {
+      const event = /^event: (.*)$/m.exec(raw)?.[1];
+      if (raw.startsWith(':')) return 'SSE comment';
+      return event ? `SSE event: ${event}` : 'body';
+    }
+    case 'end':
+      return 'end of response (server)';
+    case 'abort':
+      return 'stream closed by client';
+  }
+}
+
+export interface ConnectionRow {
+  t: number;
+  event: string;
+  stream: number | null;
+  by: 'client' | 'server' | null;
+  detail: string;
+}
+
+/** The transport's lifecycle: connected, streams opened and closed (by whom), sessions. */
+export function connectionLog(trace: readonly TraceEvent[]): ConnectionRow[] {
+  const rows: ConnectionRow[] = [];
+  for (const e of trace) {
+    if (e.kind === 'connection') rows.push({ t: e.t, event: e.event, stream: e.stream ?? null, by: e.by ?? null, detail: e.detail });
   }
   return rows;
 }

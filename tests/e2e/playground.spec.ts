@@ -48,7 +48,7 @@ test('slow_count + Stop: progress, then notifications/cancelled for the call id,
   expect(await wireRow(page, 'notifications/progress').count()).toBeGreaterThanOrEqual(1);
   const cancel = wireRow(page, 'notifications/cancelled');
   await expect(cancel).toHaveCount(1);
-  await expect(cancel.locator('td').nth(5)).toHaveText(requestId ?? 'missing');
+  await expect(cancel.locator('td').nth(7)).toHaveText(requestId ?? 'missing');
   // Let the run go on: the server must never answer the cancelled call.
   await page.waitForTimeout(1500);
   await expect(wireRow(page, 'result of tools/call')).toHaveCount(0);

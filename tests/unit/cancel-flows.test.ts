@@ -259,6 +259,64 @@ describe('a response injected after Stop', () => {
   }
 });
 
+describe('Stop when there is nothing (more) to cancel', () => {
+  test('Stop after the result arrived sends nothing and is ignored', async () => {
+    // quick at 20 → answered at 25 → result arrives at 30; Stop at 40.
+    const s = scenario([call(20, 'Q', 'quick'), stop(40, 'Q')]);
+    const trace = await runHeadless(s, sides);
+    assertNoEngineErrors(trace);
+    assert.deepEqual(framesWithMethod(trace, 'notifications/cancelled'), []);
+    assert.deepEqual(
+      clientStates(trace, 'Q').map((e) => [e.t, e.from, e.to, e.because]),
+      [
+        [20, null, 'RUNNING', 'Call pressed'],
+        [30, 'RUNNING', 'SUCCEEDED', 'result'],
+        [40, 'SUCCEEDED', 'SUCCEEDED', 'ignored: not running'],
+      ],
+    );
+  });
+
+  test('a second Stop sends no second cancel', async () => {
+    const s = scenario([call(20, 'A', 'slow_count', { steps: 5, stepMs: 100 }), stop(60, 'A'), stop(70, 'A')]);
+    const trace = await runHeadless(s, sides);
+    assertNoEngineErrors(trace);
+    assert.deepEqual(
+      framesWithMethod(trace, 'notifications/cancelled').map((f) => f.t),
+      [60],
+    );
+    assert.deepEqual(
+      clientStates(trace, 'A').map((e) => [e.t, e.to, e.because]),
+      [
+        [20, 'RUNNING', 'Call pressed'],
+        [60, 'CANCEL_REQUESTED', 'Stop pressed'],
+        [60, 'STOPPED_LOCALLY', 'local wait ended'],
+        [70, 'STOPPED_LOCALLY', 'ignored: not running'],
+      ],
+    );
+  });
+
+  test('a progress notification already in flight at Stop is dropped by the client', async () => {
+    // Arrives 25; progress 1 written at 35 (timer before the Stop at 35), delivered at 40.
+    const s = scenario([call(20, 'A', 'slow_count', { steps: 3, stepMs: 10 }), stop(35, 'A')]);
+    const trace = await runHeadless(s, sides);
+    assertNoEngineErrors(trace);
+    const progress = framesWithMethod(trace, 'notifications/progress');
+    assert.deepEqual(
+      progress.map((f) => [f.t, deliveryOf(trace, f).t]),
+      [[35, 40]],
+    );
+    assert.deepEqual(notesOf(trace, 'progress-received'), [], 'onprogress is not called after Stop');
+    const dropped = notesOf(trace, 'client-onerror').filter((e) =>
+      e.note.message.startsWith('Received a progress notification for an unknown token'),
+    );
+    assert.deepEqual(
+      dropped.map((e) => e.t),
+      [40],
+    );
+    assert.equal(clientStates(trace, 'A').at(-1)?.t, 35, 'the dropped progress changes no state');
+  });
+});
+
 describe('known engine gaps (todo: see the report)', () => {
   test(
     'a response arriving after the call already SUCCEEDED is ignored without an engine error',

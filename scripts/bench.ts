@@ -1,0 +1,295 @@
+/**
+ * Benchmark (npm run bench): prints figures, asserts nothing.
+ *
+ * Standard scenario: revision 2025-11-25, stdio, latency 5/5 ms, initialize, slow_count
+ * {steps:5, stepMs:100} called at t=20, Stop at t=240 (right after the 2nd progress arrives, at 230).
+ *
+ *   1. headless run time on warm workers (one createNodeSides() pair reused), and cold
+ *      (fresh workers per run, worker start-up included, teardown not);
+ *   2. frames per second the engine handles (frames in the trace / warm median run time);
+ *   3. the same exchange on the bare SDK, no simulation: Client + McpServer joined by
+ *      InMemoryTransport.createLinkedPair() in this process, real timers, stepMs 0;
+ *   4. the ratio simulated / bare;
+ *   5. Chromium: page load → both workers connected (placeholder, see measureChromiumConnectMs).
+ */
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+import { createNodeSides, runHeadless } from '../src/host/node.ts';
+import { defaultScenario, type Scenario } from '../src/scenario.ts';
+import type { TraceEvent } from '../src/trace.ts';
+
+const WARMUP = 3;
+const WARM_RUNS = 30;
+const COLD_RUNS = 5;
+const BARE_WARMUP = 10;
+const BARE_RUNS = 50;
+
+// ── statistics ──────────────────────────────────────────────────────────────────────────────
+
+interface Stats {
+  n: number;
+  median: number;
+  p90: number;
+  min: number;
+  max: number;
+}
+
+/** Nearest-rank percentile of an ascending list. */
+function percentile(sorted: readonly number[], p: number): number {
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[Math.min(rank, sorted.length) - 1] ?? NaN;
+}
+
+function stats(samples: readonly number[]): Stats {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    n: sorted.length,
+    median: percentile(sorted, 50),
+    p90: percentile(sorted, 90),
+    min: sorted[0] ?? NaN,
+    max: sorted[sorted.length - 1] ?? NaN,
+  };
+}
+
+const ms = (x: number): string => `${x.toFixed(2)} ms`;
+
+// ── simulated runs ──────────────────────────────────────────────────────────────────────────
+
+function standardScenario(): Scenario {
+  const s = defaultScenario(); // 2025-11-25, stdio, 5/5 ms
+  s.steps = [
+    { at: 20, action: { type: 'call', call: 'A', tool: 'slow_count', args: { steps: 5, stepMs: 100 } } },
+    { at: 240, action: { type: 'stop', call: 'A' } },
+  ];
+  return s;
+}
+
+function describeTrace(trace: readonly TraceEvent[]): string {
+  const frames = trace.filter((e) => e.kind === 'frame').length;
+  const progress = trace.filter((e) => e.kind === 'frame' && e.msg?.method === 'notifications/progress').length;
+  const last = trace.filter((e) => e.kind === 'client-state').at(-1);
+  return `${trace.length} events, ${frames} frames (${progress} progress), call ends ${last?.kind === 'client-state' ? last.to : '?'}`;
+}
+
+async function benchWarm(s: Scenario): Promise<{ stats: Stats; trace: TraceEvent[] }> {
+  const sides = createNodeSides();
+  try {
+    let trace: TraceEvent[] = [];
+    for (let i = 0; i < WARMUP; i++) trace = await runHeadless(s, sides);
+    const samples: number[] = [];
+    for (let i = 0; i < WARM_RUNS; i++) {
+      const t0 = performance.now();
+      trace = await runHeadless(s, sides);
+      samples.push(performance.now() - t0);
+    }
+    return { stats: stats(samples), trace };
+  } finally {
+    await sides.close();
+  }
+}
+
+/** Fresh worker pair per run: from createNodeSides() until the trace is back (teardown not timed). */
+async function benchCold(s: Scenario): Promise<Stats> {
+  const samples: number[] = [];
+  for (let i = 0; i < COLD_RUNS; i++) {
+    const t0 = performance.now();
+    const sides = createNodeSides();
+    try {
+      await runHeadless(s, sides);
+      samples.push(performance.now() - t0);
+    } finally {
+      await sides.close();
+    }
+  }
+  return stats(samples);
+}
+
+// ── bare SDK, no simulation ─────────────────────────────────────────────────────────────────
+
+type StepYield = 'setTimeout' | 'setImmediate';
+
+/**
+ * slow_count as in workers/server-side.ts. With stepMs 0, `setTimeout` mode sleeps exactly like
+ * the real tool (Node clamps a 0 ms timeout to 1 ms); `setImmediate` mode yields one macrotask
+ * instead, so the figure is protocol overhead only.
+ */
+function sleep(ms: number, mode: StepYield, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (mode === 'setImmediate' && ms === 0) {
+      setImmediate(resolve);
+      return;
+    }
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}
+
+interface BareOutcome {
+  ms: number;
+  progress: number;
+  rejected: boolean;
+  handlerAborted: boolean | null;
+}
+
+/**
+ * One exchange, timed from building the SDK objects until the call has rejected and the handler
+ * has returned: initialize, tools/call slow_count {5, 0} with onprogress, abort after the 2nd
+ * progress (the SDK sends notifications/cancelled), handler sees it and returns.
+ */
+async function bareOnce(mode: StepYield): Promise<BareOutcome> {
+  const t0 = performance.now();
+  let handlerDone: (aborted: boolean) => void = () => {};
+  const handlerReturned = new Promise<boolean>((resolve) => (handlerDone = resolve));
+
+  const server = new McpServer({ name: 'bench-server', version: '0.1.0' }, { supportedProtocolVersions: ['2025-11-25'] });
+  server.registerTool(
+    'slow_count',
+    {
+      description: 'Counts to `steps`, one step every `stepMs`, reporting progress; stops when cancelled.',
+      inputSchema: z.object({ steps: z.number().int().min(1), stepMs: z.number().int().min(0) }),
+    },
+    async ({ steps, stepMs }, ctx): Promise<CallToolResult> => {
+      const { signal } = ctx.mcpReq;
+      const token = ctx.mcpReq._meta?.progressToken;
+      try {
+        for (let i = 1; i <= steps; i++) {
+          await sleep(stepMs, mode, signal);
+          if (signal.aborted) return { content: [{ type: 'text', text: `stopped after ${i - 1} of ${steps}` }] };
+          if (token !== undefined) {
+            await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress: i, total: steps } });
+          }
+        }
+        return { content: [{ type: 'text', text: `counted to ${steps}` }] };
+      } finally {
+        handlerDone(signal.aborted);
+      }
+    },
+  );
+  const client = new Client({ name: 'bench-client', version: '0.1.0' }, { supportedProtocolVersions: ['2025-11-25'] });
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverTransport);
+  await client.connect(clientTransport);
+
+  const controller = new AbortController();
+  let progress = 0;
+  const rejected = await client
+    .callTool(
+      { name: 'slow_count', arguments: { steps: 5, stepMs: 0 } },
+      {
+        signal: controller.signal,
+        onprogress: () => {
+          if (++progress === 2) controller.abort('user pressed Stop');
+        },
+      },
+    )
+    .then(
+      () => false,
+      () => true,
+    );
+  const handlerAborted = await Promise.race([
+    handlerReturned,
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), 1000)),
+  ]);
+  const elapsed = performance.now() - t0;
+  await client.close();
+  await server.close();
+  return { ms: elapsed, progress, rejected, handlerAborted };
+}
+
+async function benchBare(mode: StepYield): Promise<{ stats: Stats; sample: BareOutcome }> {
+  let sample = await bareOnce(mode);
+  for (let i = 1; i < BARE_WARMUP; i++) sample = await bareOnce(mode);
+  const samples: number[] = [];
+  for (let i = 0; i < BARE_RUNS; i++) {
+    sample = await bareOnce(mode);
+    samples.push(sample.ms);
+  }
+  return { stats: stats(samples), sample };
+}
+
+// ── Chromium (placeholder) ──────────────────────────────────────────────────────────────────
+
+/**
+ * ╔══════════════════════════════════════════════════════════════════════════════════════╗
+ * ║ PLACEHOLDER — Chromium figure, to be filled in:                                      ║
+ * ║ time from page load until both workers (client and server Web Workers) are connected ║
+ * ║ (e.g. launch Chromium via Playwright, navigate to the playground, and measure from   ║
+ * ║ navigation start to the 'connected' note). Return milliseconds, or null while it is  ║
+ * ║ not measured.                                                                        ║
+ * ╚══════════════════════════════════════════════════════════════════════════════════════╝
+ */
+async function measureChromiumConnectMs(): Promise<number | null> {
+  return null;
+}
+
+// ── output ──────────────────────────────────────────────────────────────────────────────────
+
+function table(rows: readonly (readonly [string, string, string])[]): string {
+  const header = ['figure', 'value', 'notes'] as const;
+  const all = [header, ...rows];
+  const width = [0, 1, 2].map((i) => Math.max(...all.map((r) => r[i]?.length ?? 0)));
+  const line = (r: readonly string[]) => r.map((c, i) => c.padEnd(width[i] ?? 0)).join('  │ ').trimEnd();
+  const rule = width.map((w) => '─'.repeat(w)).join('──┼─');
+  return [line(header), rule, ...rows.map(line)].join('\n');
+}
+
+async function main(): Promise<void> {
+  const s = standardScenario();
+  console.log('MCP Cancel Lab — bench');
+  console.log(
+    `node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown cpu'} ×${os.cpus().length}, @modelcontextprotocol/* 2.4.0`,
+  );
+  console.log(
+    `scenario: ${s.revision}, ${s.transport}, latency ${s.latency.c2s}/${s.latency.s2c} ms, slow_count {5, 100} at 20, Stop at 240\n`,
+  );
+
+  const warm = await benchWarm(s);
+  const cold = await benchCold(s);
+  const frames = warm.trace.filter((e) => e.kind === 'frame').length;
+  const framesPerSecond = frames / (warm.stats.median / 1000);
+  const eventsPerSecond = warm.trace.length / (warm.stats.median / 1000);
+  const bareTimer = await benchBare('setTimeout');
+  const bareYield = await benchBare('setImmediate');
+  const chromium = await measureChromiumConnectMs();
+
+  const bareNote = (o: BareOutcome) =>
+    `${o.progress} progress, call ${o.rejected ? 'rejected' : 'resolved'}, handler aborted=${String(o.handlerAborted)}`;
+  const rows: [string, string, string][] = [
+    ['simulated, warm workers: median', ms(warm.stats.median), `${warm.stats.n} runs after ${WARMUP} warm-up`],
+    ['simulated, warm workers: p90', ms(warm.stats.p90), `min ${ms(warm.stats.min)}, max ${ms(warm.stats.max)}`],
+    ['simulated, cold workers: median', ms(cold.median), `${cold.n} runs, fresh worker pair each (start-up included)`],
+    ['engine throughput', `${framesPerSecond.toFixed(0)} frames/s`, `${frames} frames / warm median`],
+    ['', `${eventsPerSecond.toFixed(0)} events/s`, describeTrace(warm.trace)],
+    ['bare SDK, setTimeout(0) steps: median', ms(bareTimer.stats.median), `p90 ${ms(bareTimer.stats.p90)}; ${bareNote(bareTimer.sample)}`],
+    ['bare SDK, setImmediate steps: median', ms(bareYield.stats.median), `p90 ${ms(bareYield.stats.p90)}; ${bareNote(bareYield.sample)}`],
+    [
+      'ratio simulated/bare (setTimeout)',
+      `${(warm.stats.median / bareTimer.stats.median).toFixed(1)}×`,
+      'warm median / bare median; Node clamps setTimeout(0) to 1 ms',
+    ],
+    [
+      'ratio simulated/bare (setImmediate)',
+      `${(warm.stats.median / bareYield.stats.median).toFixed(1)}×`,
+      'warm median / bare median; protocol overhead only',
+    ],
+    [
+      'Chromium: page load → both connected',
+      chromium === null ? 'chromium: not measured yet' : ms(chromium),
+      'placeholder: measureChromiumConnectMs()',
+    ],
+  ];
+  console.log(table(rows));
+  console.log(`\nbare SDK: ${BARE_RUNS} runs after ${BARE_WARMUP} warm-up each; timed from new McpServer/Client to call rejected and handler returned.`);
+}
+
+await main();

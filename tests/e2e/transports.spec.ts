@@ -1,0 +1,62 @@
+import { expect, test, type Page } from '@playwright/test';
+
+async function choose(page: Page, revision: string, transport: string): Promise<void> {
+  await page.goto('/playground/');
+  await expect(page.locator('.playground')).toHaveAttribute('data-ready', 'true');
+  await page.locator('#revision').selectOption(revision);
+  await page.locator('#transport').selectOption(transport);
+  await expect(page.locator('#conn-status')).toContainText(`negotiated protocol version ${revision}`);
+}
+
+function rows(page: Page) {
+  return page.locator('#wire-table tbody tr');
+}
+
+async function slowCallThenStop(page: Page): Promise<void> {
+  await page.locator('#arg-stepMs').fill('300');
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  const call = page.locator('#calls-table tbody tr[data-call="#1"]');
+  await expect(call.locator('td').nth(4)).toHaveText(/^2 \/ 5/);
+  await page.getByRole('button', { name: 'Stop #1' }).click();
+  await expect(call.locator('td').nth(2).locator('.state')).toHaveText('STOPPED_LOCALLY');
+  await expect(call.locator('td').nth(3)).toContainText('response suppressed');
+}
+
+test('stdio on 2025-11-25: Stop writes notifications/cancelled as one raw line', async ({ page }) => {
+  await choose(page, '2025-11-25', 'stdio');
+  await slowCallThenStop(page);
+  const cancel = rows(page).filter({ hasText: 'notifications/cancelled' });
+  await expect(cancel).toHaveCount(1);
+  // stdio has no streams and no HTTP framing: the frame is the line itself.
+  await expect(cancel.locator('td').nth(4)).toHaveText('—');
+  await expect(cancel.locator('summary')).toHaveText(/^\{"jsonrpc":"2\.0","method":"notifications\/cancelled","params":\{"requestId":1,/);
+  await expect(page.locator('#conn-status')).toContainText('(legacy era)');
+  await page.screenshot({ path: 'tests/e2e/screenshots/stdio-2025-11-25.png', fullPage: true });
+});
+
+test('Streamable HTTP on 2026-07-28: Stop closes the request stream, no notifications/cancelled', async ({ page }) => {
+  await choose(page, '2026-07-28', 'streamable-http');
+  await expect(page.locator('#conn-status')).toContainText('(modern era)');
+  // The unavailable combinations say why.
+  await expect(page.locator('#unavailable')).toContainText('HTTP+SSE is the 2024-11-05 transport');
+  await slowCallThenStop(page);
+  const request = rows(page).filter({ hasText: 'tools/call' }).first();
+  await expect(request.locator('td').nth(5)).toContainText('POST /mcp');
+  await expect(request.locator('td').nth(5)).toContainText('mcp-protocol-version: 2026-07-28');
+  const stream = (await request.locator('td').nth(4).textContent())?.trim() ?? '';
+  expect(stream).toMatch(/^#\d+$/);
+  const onStream = rows(page).filter({ has: page.locator('td:nth-child(5)', { hasText: new RegExp(`^${stream}$`) }) });
+  await expect(onStream.filter({ hasText: /200 text\/event-stream/ })).toHaveCount(1);
+  await expect(onStream.filter({ hasText: 'SSE event: message' }).first()).toContainText('notifications/progress');
+  await expect(onStream.filter({ hasText: 'stream closed by client' })).toHaveCount(1);
+  await expect(rows(page).filter({ hasText: 'notifications/cancelled' })).toHaveCount(0);
+  // The server saw the disconnect as the cancellation.
+  await expect(page.locator('#calls-table tbody tr[data-call="#1"] td').nth(3)).toContainText('cancellation seen');
+  await page.locator('#connection-details summary').click();
+  await expect(page.locator('#connection-table')).toContainText('the client closed the stream before the response ended');
+  // "JSON-RPC messages only" hides the framing rows.
+  await page.getByLabel('Show transport framing').uncheck();
+  await expect(onStream.filter({ hasText: 'stream closed by client' })).toBeHidden();
+  await expect(request).toBeVisible();
+  await page.screenshot({ path: 'tests/e2e/screenshots/streamable-http-2026-07-28.png', fullPage: true });
+});
