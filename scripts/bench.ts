@@ -12,7 +12,12 @@
  *   4. the ratio simulated / bare;
  *   5. Chromium: page load → both workers connected (placeholder, see measureChromiumConnectMs).
  */
+import { execSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from '../tests/e2e/chromium.mjs';
+import { allowedCombinations } from '../src/combinations.ts';
 import { performance } from 'node:perf_hooks';
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
@@ -26,6 +31,8 @@ const WARM_RUNS = 30;
 const COLD_RUNS = 5;
 const BARE_WARMUP = 10;
 const BARE_RUNS = 50;
+const CHROMIUM_LOADS = 7;
+const PER_TRANSPORT_RUNS = 20;
 
 // ── statistics ──────────────────────────────────────────────────────────────────────────────
 
@@ -220,16 +227,45 @@ async function benchBare(mode: StepYield): Promise<{ stats: Stats; sample: BareO
 // ── Chromium (placeholder) ──────────────────────────────────────────────────────────────────
 
 /**
- * ╔══════════════════════════════════════════════════════════════════════════════════════╗
- * ║ PLACEHOLDER — Chromium figure, to be filled in:                                      ║
- * ║ time from page load until both workers (client and server Web Workers) are connected ║
- * ║ (e.g. launch Chromium via Playwright, navigate to the playground, and measure from   ║
- * ║ navigation start to the 'connected' note). Return milliseconds, or null while it is  ║
- * ║ not measured.                                                                        ║
- * ╚══════════════════════════════════════════════════════════════════════════════════════╝
+ * Chromium: the time from navigation start until both workers are connected, as the page
+ * itself records it (`window.__cancelLabMetrics.workersConnectedMs`, set when the trace first
+ * shows the client's `connected` note). Serves the built site (building it when `dist/` is
+ * missing) with `vite preview`, loads the playground in fresh contexts, reports the median.
  */
-async function measureChromiumConnectMs(): Promise<number | null> {
-  return null;
+async function measureChromiumConnectMs(): Promise<Stats | null> {
+  const executablePath = findChromium();
+  if (executablePath === undefined) return null;
+  if (!existsSync('dist/playground/index.html')) execSync('npm run build', { stdio: 'ignore' });
+  const port = 4339;
+  const server = spawn('node_modules/.bin/vite', ['preview', '--outDir', 'dist', '--port', String(port), '--strictPort', '--host', 'localhost'], {
+    stdio: 'ignore',
+  });
+  try {
+    const url = `http://localhost:${port}/playground/`;
+    for (let i = 0; i < 100; i++) {
+      const up = await fetch(url).then((r) => r.ok, () => false);
+      if (up) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+    const samples: number[] = [];
+    try {
+      for (let i = 0; i < CHROMIUM_LOADS + 1; i++) {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        await page.goto(url);
+        await page.waitForFunction(() => window.__cancelLabMetrics?.workersConnectedMs !== undefined);
+        const connected = await page.evaluate(() => window.__cancelLabMetrics?.workersConnectedMs ?? NaN);
+        if (i > 0) samples.push(connected); // the first load warms the server's file cache
+        await context.close();
+      }
+    } finally {
+      await browser.close();
+    }
+    return stats(samples);
+  } finally {
+    server.kill();
+  }
 }
 
 // ── output ──────────────────────────────────────────────────────────────────────────────────
@@ -260,7 +296,28 @@ async function main(): Promise<void> {
   const eventsPerSecond = warm.trace.length / (warm.stats.median / 1000);
   const bareTimer = await benchBare('setTimeout');
   const bareYield = await benchBare('setImmediate');
-  const chromium = await measureChromiumConnectMs();
+  const sides = createNodeSides();
+  const perTransport: [string, string, string][] = [];
+  try {
+    for (const combo of allowedCombinations()) {
+      const scenario = { ...s, ...combo };
+      for (let i = 0; i < WARMUP; i++) await runHeadless(scenario, sides);
+      const samples: number[] = [];
+      let frameCount = 0;
+      for (let i = 0; i < PER_TRANSPORT_RUNS; i++) {
+        const t0 = performance.now();
+        const trace = await runHeadless(scenario, sides);
+        samples.push(performance.now() - t0);
+        frameCount = trace.filter((e) => e.kind === 'frame').length;
+      }
+      const st = stats(samples);
+      const shape = combo.transport === 'streamable-http' ? ` (${combo.httpServer})` : '';
+      perTransport.push([`  ${combo.revision} ${combo.transport}${shape}`, ms(st.median), `p90 ${ms(st.p90)}, ${frameCount} frames`]);
+    }
+  } finally {
+    await sides.close();
+  }
+  const browserConnect = await measureChromiumConnectMs();
 
   const bareNote = (o: BareOutcome) =>
     `${o.progress} progress, call ${o.rejected ? 'rejected' : 'resolved'}, handler aborted=${String(o.handlerAborted)}`;
@@ -282,10 +339,12 @@ async function main(): Promise<void> {
       `${(warm.stats.median / bareYield.stats.median).toFixed(1)}×`,
       'warm median / bare median; protocol overhead only',
     ],
+    ['per transport, warm median:', '', `${PER_TRANSPORT_RUNS} runs each after ${WARMUP} warm-up, same steps`],
+    ...perTransport,
     [
       'Chromium: page load → both connected',
-      chromium === null ? 'chromium: not measured yet' : ms(chromium),
-      'placeholder: measureChromiumConnectMs()',
+      browserConnect === null ? 'no Chromium found' : ms(browserConnect.median),
+      browserConnect === null ? '' : `median of ${browserConnect.n} loads (p90 ${ms(browserConnect.p90)}), navigation start → client connected`,
     ],
   ];
   console.log(table(rows));

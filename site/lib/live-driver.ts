@@ -11,7 +11,8 @@ export const SPEEDS = [0.25, 0.5, 1, 2, 4] as const;
 
 export class LiveDriver {
   readonly run: Run;
-  readonly recorded: Step[] = [];
+  /** The scenario's own steps, then every action the user took, each at its virtual ms. */
+  readonly steps: Step[];
   private playing = false;
   private speed = 1;
   /** Virtual time shown to the user; may run ahead of the last event while playing. */
@@ -21,15 +22,16 @@ export class LiveDriver {
   private frameRequest = 0;
   private readonly onChange: () => void;
 
-  private constructor(run: Run, onChange: () => void) {
+  private constructor(run: Run, steps: Step[], onChange: () => void) {
     this.run = run;
+    this.steps = [...steps];
     this.onChange = onChange;
   }
 
   static async start(scenario: Scenario, sides: Sides, onEvents: (events: readonly TraceEvent[]) => void, onChange: () => void): Promise<LiveDriver> {
     const run = await Run.start(scenario, sides);
     run.subscribe(onEvents);
-    return new LiveDriver(run, onChange);
+    return new LiveDriver(run, scenario.steps, onChange);
   }
 
   get isPlaying(): boolean {
@@ -78,9 +80,26 @@ export class LiveDriver {
   act(action: UserAction): Promise<void> {
     return this.exclusive(async () => {
       const step: Step = { at: Math.max(this.now, this.run.virtualTime), action };
-      this.recorded.push(step);
+      this.steps.push(step);
       this.run.schedule(step);
       await this.run.runUntil(step.at);
+    });
+  }
+
+  /** Runs the scenario's own steps to its end as fast as possible (a replay), then pauses. */
+  replay(): Promise<void> {
+    this.pause();
+    return this.exclusive(async () => {
+      await this.run.runToEnd();
+      this.virtualNow = this.run.virtualTime;
+    });
+  }
+
+  /** Brings the run up to the shown time (no event due by then is left unrun), paused. */
+  settle(): Promise<void> {
+    this.pause();
+    return this.exclusive(async () => {
+      await this.run.runUntil(this.now);
     });
   }
 

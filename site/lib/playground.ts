@@ -17,6 +17,9 @@ import { TOOLS, defaultArgs, type ToolSpec } from '../../src/tools.ts';
 import { callViews, connectionLog, ledger, negotiated, traceErrors, wireRows, type CallView, type WireRow } from '../../src/views/derive.ts';
 import type { TraceEvent } from '../../src/trace.ts';
 import { createBrowserSides, type BrowserSides } from './browser-sides.ts';
+import { MAX_LINK_LENGTH, decodeLink, encodeLink } from '../../src/permalink.ts';
+import { traceHash } from '../../src/trace-hash.ts';
+import { ENGINE_VERSION, SDK_VERSION } from '../../src/versions.ts';
 import { LiveDriver } from './live-driver.ts';
 
 declare global {
@@ -87,6 +90,12 @@ export function mountPlayground(root: HTMLElement): void {
   const showFraming = byId<HTMLInputElement>(root, 'show-framing');
   const wireTable = byId<HTMLTableElement>(root, 'wire-table');
   const wireCaption = byId<HTMLElement>(root, 'wire-caption');
+  const shareButton = byId<HTMLButtonElement>(root, 'share');
+  const shareLink = byId<HTMLInputElement>(root, 'share-link');
+  const copyLink = byId<HTMLButtonElement>(root, 'copy-link');
+  const shareMessage = byId<HTMLElement>(root, 'share-message');
+  const linkError = byId<HTMLElement>(root, 'link-error');
+  const replayStatus = byId<HTMLElement>(root, 'replay-status');
   const latC2s = byId<HTMLInputElement>(root, 'lat-c2s');
   const latS2c = byId<HTMLInputElement>(root, 'lat-s2c');
   const restart = byId<HTMLButtonElement>(root, 'restart');
@@ -277,7 +286,17 @@ export function mountPlayground(root: HTMLElement): void {
     return scenario;
   }
 
-  async function start(): Promise<void> {
+  /** Sets the pickers from a scenario (a link being opened). */
+  function showScenario(scenario: Scenario): void {
+    revision.value = scenario.revision;
+    transport.value = scenario.transport;
+    httpServer.value = scenario.httpServer;
+    latC2s.value = String(scenario.latency.c2s);
+    latS2c.value = String(scenario.latency.s2c);
+    syncPickers();
+  }
+
+  async function start(from?: Scenario): Promise<void> {
     driver?.dispose();
     root.dataset.ready = 'false';
     wireBody.replaceChildren();
@@ -285,7 +304,8 @@ export function mountPlayground(root: HTMLElement): void {
     callCounter = 0;
     connStatus.textContent = 'Starting the client and server workers…';
     sides ??= createBrowserSides();
-    running = scenarioFromPickers();
+    running = from ?? scenarioFromPickers();
+    callCounter = Math.max(0, ...running.steps.map((st) => Number(/^#(\d+)$/.exec(st.action.call)?.[1] ?? 0)));
     wireCaption.textContent =
       running.transport === 'stdio'
         ? 'Every frame on the simulated stdio wire: one newline-delimited JSON-RPC message per line.'
@@ -299,7 +319,8 @@ export function mountPlayground(root: HTMLElement): void {
       );
       driver = d;
       renderTrace(d.run.trace);
-      d.play();
+      if (from) await d.replay();
+      else d.play();
     } catch (error) {
       connStatus.textContent = `The workers could not start: ${String(error)}`;
     }
@@ -317,15 +338,83 @@ export function mountPlayground(root: HTMLElement): void {
   play.addEventListener('click', () => (driver?.isPlaying ? driver.pause() : driver?.play()));
   stepButton.addEventListener('click', () => void driver?.step());
   speed.addEventListener('change', () => driver?.setSpeed(Number(speed.value)));
-  restart.addEventListener('click', () => void start());
+  /** A run the user starts by hand is no longer the one in the link. */
+  function forgetLink(): void {
+    if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+  }
+
+  restart.addEventListener('click', () => {
+    forgetLink();
+    void start();
+  });
+
+  async function share(): Promise<void> {
+    if (!driver) return;
+    await driver.settle();
+    const scenario: Scenario = { ...running, steps: [...driver.steps], endAt: driver.now };
+    const link = await encodeLink(scenario, { engine: ENGINE_VERSION, sdk: SDK_VERSION, trace: await traceHash(driver.run.trace) });
+    const url = `${location.origin}${location.pathname}#${link}`;
+    if (url.length > MAX_LINK_LENGTH) {
+      shareLink.value = '';
+      copyLink.disabled = true;
+      shareMessage.textContent = `This run's link would be ${url.length} characters, over the ${MAX_LINK_LENGTH} that survive in bug trackers and chat. Download the scenario as a file instead.`;
+      downloadScenario(scenario);
+      return;
+    }
+    history.replaceState(null, '', `#${link}`);
+    shareLink.value = url;
+    copyLink.disabled = false;
+    shareMessage.textContent = `Link ready (${url.length} characters): it replays these ${scenario.steps.length} actions up to t = ${scenario.endAt} ms.`;
+  }
+
+  function downloadScenario(scenario: Scenario): void {
+    const a = el('a', { href: URL.createObjectURL(new Blob([JSON.stringify(scenario, null, 2)], { type: 'application/json' })), download: 'scenario.json', textContent: 'Download scenario.json' });
+    shareMessage.append(' ', a);
+  }
+
+  shareButton.addEventListener('click', () => void share());
+  copyLink.addEventListener('click', () => {
+    void navigator.clipboard.writeText(shareLink.value).then(
+      () => (shareMessage.textContent = 'Link copied.'),
+      () => (shareMessage.textContent = 'The browser refused the clipboard; select the link and copy it by hand.'),
+    );
+  });
+
+  /** Opens the link in the fragment, if any: replays it, or says why it cannot, leaving the playground as it was. */
+  async function openLink(): Promise<boolean> {
+    if (location.hash.length <= 1) return false;
+    const decoded = await decodeLink(location.hash);
+    if (!decoded.ok) {
+      linkError.hidden = false;
+      linkError.textContent = `This link could not be opened. ${decoded.error} The playground below starts empty instead.`;
+      return false;
+    }
+    showScenario(decoded.scenario);
+    await start(decoded.scenario);
+    if (!driver) return true;
+    const now = await traceHash(driver.run.trace);
+    replayStatus.hidden = false;
+    const recorded = decoded.meta;
+    if (!recorded) {
+      replayStatus.textContent = `Replayed ${decoded.scenario.steps.length} actions (trace ${now}); the link recorded no trace to compare with.`;
+    } else if (recorded.trace === now) {
+      replayStatus.replaceChildren(el('span', { className: 'reproduced' }, 'Reproduced exactly'), ` — trace ${now}, engine ${ENGINE_VERSION}, SDK ${SDK_VERSION}.`);
+    } else {
+      replayStatus.replaceChildren(
+        el('span', { className: 'differs' }, 'The trace differs from the recorded one'),
+        ` — recorded ${recorded.trace} with engine ${recorded.engine} and SDK ${recorded.sdk}; now ${now} with engine ${ENGINE_VERSION} and SDK ${SDK_VERSION}.`,
+      );
+    }
+    return true;
+  }
   for (const picker of [revision, transport, httpServer, latC2s, latS2c]) {
     picker.addEventListener('change', () => {
       syncPickers();
+      forgetLink();
       void start();
     });
   }
   showFraming.addEventListener('change', () => wireTable.classList.toggle('messages-only', !showFraming.checked));
   syncPickers();
-  callButton.disabled = false;
-  void start();
+  void openLink().then((opened) => (opened ? undefined : start()));
 }

@@ -23,5 +23,8 @@ export const clientRequestMachine: MachineDef<ClientRequestState, ClientRequestE
     { from: 'STOPPED_LOCALLY', on: 'stop', to: 'STOPPED_LOCALLY', label: 'ignored: not running' },
     { from: 'SUCCEEDED', on: 'stop', to: 'SUCCEEDED', label: 'ignored: not running' },
     { from: 'FAILED', on: 'stop', to: 'FAILED', label: 'ignored: not running' },
+    // A second response for a settled id (a forged one, or the real one after a timeout).
+    { from: 'SUCCEEDED', on: 'late-response', to: 'SUCCEEDED', label: 'ignored: already settled' },
+    { from: 'FAILED', on: 'late-response', to: 'FAILED', label: 'ignored: already settled' },
   ],
 };

@@ -317,28 +317,31 @@ describe('Stop when there is nothing (more) to cancel', () => {
   });
 });
 
-describe('known engine gaps (todo: see the report)', () => {
-  test(
-    'a response arriving after the call already SUCCEEDED is ignored without an engine error',
-    { todo: 'client-request machine has no late-response transition from SUCCEEDED/FAILED' },
-    async () => {
-      // The forged result settles the call at 55; the real one (written 125) arrives at 130.
-      const s = scenario([call(20, 'A', 'stubborn', { ms: 100 }), inject(50, 'A')]);
-      const trace = await runHeadless(s, sides);
-      assert.equal(clientStates(trace, 'A').at(-1)?.to, 'SUCCEEDED');
-      assertNoEngineErrors(trace);
-    },
-  );
+describe('a second response for a settled call', () => {
+  test('a response arriving after the call already SUCCEEDED is ignored without an engine error', async () => {
+    // The forged result settles the call at 55; the real one (written 125) arrives at 130.
+    const s = scenario([call(20, 'A', 'stubborn', { ms: 100 }), inject(50, 'A')]);
+    const trace = await runHeadless(s, sides);
+    const states = clientStates(trace, 'A');
+    assert.equal(states.at(-1)?.to, 'SUCCEEDED');
+    assert.equal(states.at(-1)?.t, 130);
+    assert.equal(states.at(-1)?.because, 'ignored: already settled');
+    assertNoEngineErrors(trace);
+  });
 
-  test(
-    'a response arriving after the client timed out (FAILED) is ignored without an engine error',
-    { todo: 'client-request machine has no late-response transition from SUCCEEDED/FAILED' },
-    async () => {
-      // SDK default request timeout is 60 s: it fires at 60 020; the server answers at 60 025.
-      const s = scenario([call(20, 'A', 'stubborn', { ms: 60_000 })], { endAt: 61_000 });
-      const trace = await runHeadless(s, sides);
-      assert.equal(clientStates(trace, 'A').at(-1)?.to, 'FAILED');
-      assertNoEngineErrors(trace);
-    },
-  );
+  test('a response arriving after the client timed out (FAILED) is ignored without an engine error', async () => {
+    // SDK default request timeout is 60 s: it fires at 60 020; the server answers at 60 025.
+    const s = scenario([call(20, 'A', 'stubborn', { ms: 60_000 })], { endAt: 61_000 });
+    const trace = await runHeadless(s, sides);
+    const states = clientStates(trace, 'A');
+    assert.deepEqual(
+      states.map((e) => [e.t, e.to]),
+      [
+        [20, 'RUNNING'],
+        [60_020, 'FAILED'],
+        [60_030, 'FAILED'],
+      ],
+    );
+    assertNoEngineErrors(trace);
+  });
 });

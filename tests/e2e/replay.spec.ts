@@ -1,0 +1,82 @@
+/**
+ * The same scenario gives the same trace in Chromium as in Node: each scenario runs headless
+ * here first, its trace hash goes into a permalink, and the page must replay it exactly.
+ */
+import { expect, test } from '@playwright/test';
+import { runHeadless } from '../../src/host/node.ts';
+import { encodeLink } from '../../src/permalink.ts';
+import { defaultScenario, type Scenario } from '../../src/scenario.ts';
+import { traceHash } from '../../src/trace-hash.ts';
+import { ENGINE_VERSION, SDK_VERSION } from '../../src/versions.ts';
+
+const scenarios: Record<string, Scenario> = {
+  'stdio 2025-11-25, slow_count + Stop + injected late result': {
+    ...defaultScenario(),
+    steps: [
+      { at: 20, action: { type: 'call', call: '#1', tool: 'slow_count', args: { steps: 5, stepMs: 100 } } },
+      { at: 250, action: { type: 'stop', call: '#1' } },
+      { at: 400, action: { type: 'inject-response', call: '#1', outcome: 'result' } },
+    ],
+    endAt: 1000,
+  },
+  'stateless Streamable HTTP 2025-06-18, stubborn + ledger_write + Stop': {
+    ...defaultScenario(),
+    revision: '2025-06-18',
+    transport: 'streamable-http',
+    httpServer: 'stateless',
+    latency: { c2s: 3, s2c: 11 },
+    steps: [
+      { at: 30, action: { type: 'call', call: '#1', tool: 'stubborn', args: { ms: 200 } } },
+      { at: 35, action: { type: 'call', call: '#2', tool: 'ledger_write', args: { key: 'k', value: 'v', commitAfterMs: 50, totalMs: 300 } } },
+      { at: 120, action: { type: 'stop', call: '#1' } },
+      { at: 121, action: { type: 'stop', call: '#2' } },
+    ],
+    endAt: 1500,
+  },
+  'Streamable HTTP 2026-07-28 and HTTP+SSE 2024-11-05 alike: slow_count + Stop': {
+    ...defaultScenario(),
+    revision: '2026-07-28',
+    transport: 'streamable-http',
+    httpServer: 'stateless',
+    steps: [
+      { at: 20, action: { type: 'call', call: '#1', tool: 'slow_count', args: { steps: 4, stepMs: 70 } } },
+      { at: 180, action: { type: 'stop', call: '#1' } },
+    ],
+    endAt: 800,
+  },
+};
+
+for (const [name, scenario] of Object.entries(scenarios)) {
+  test(`replays exactly in Chromium what Node ran: ${name}`, async ({ page }) => {
+    const nodeHash = await traceHash(await runHeadless(scenario));
+    const link = await encodeLink(scenario, { engine: ENGINE_VERSION, sdk: SDK_VERSION, trace: nodeHash });
+    expect(link.length).toBeLessThan(2000);
+    await page.goto(`/playground/#${link}`);
+    await expect(page.locator('#replay-status')).toContainText('Reproduced exactly');
+    await expect(page.locator('#replay-status')).toContainText(nodeHash);
+  });
+}
+
+test('a broken link gives a clear error and an untouched playground', async ({ page }) => {
+  await page.goto('/playground/#v1.this-is-not-a-scenario');
+  await expect(page.getByRole('alert')).toContainText('This link could not be opened');
+  await expect(page.locator('#conn-status')).toContainText('negotiated protocol version 2025-11-25');
+  await expect(page.locator('#calls-table tbody tr')).toHaveCount(0);
+});
+
+test('Share makes a link that reopens to the same trace', async ({ page, context }) => {
+  await page.goto('/playground/');
+  await expect(page.locator('.playground')).toHaveAttribute('data-ready', 'true');
+  await page.locator('#arg-stepMs').fill('200');
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  await expect(page.locator('#calls-table tbody tr[data-call="#1"] td').nth(4)).toHaveText(/^1 \/ 5/);
+  await page.getByRole('button', { name: 'Stop #1' }).click();
+  await page.getByRole('button', { name: 'Share' }).click();
+  const link = await page.getByLabel('Permalink').inputValue();
+  expect(link).toContain('/playground/#v1.');
+  const rowsBefore = await page.locator('#wire-table tbody tr').allTextContents();
+  const fresh = await context.newPage();
+  await fresh.goto(link);
+  await expect(fresh.locator('#replay-status')).toContainText('Reproduced exactly');
+  expect(await fresh.locator('#wire-table tbody tr').allTextContents()).toEqual(rowsBefore);
+});
