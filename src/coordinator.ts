@@ -13,19 +13,21 @@ import { clientRequestMachine, type ClientRequestEvent } from './machines/client
 import { serverHandlerMachine, type ServerHandlerEvent } from './machines/server-handler.ts';
 import { stepMachine } from './machines/machine.ts';
 import type { Scenario, Step } from './scenario.ts';
-import type { ClientSideApi, ServerSideApi, StepResult, WireFrame } from './side-protocol.ts';
+import type { ClientSideApi, ServerSideApi, SideConfig, StepResult, WireFrame } from './side-protocol.ts';
 import { messageOf } from './http-frames.ts';
-import {
-  parseJsonRpc,
-  type ClientRequestState,
-  type ConnectionEvent,
-  type Direction,
-  type FrameEvent,
-  type HandlerNote,
-  type NewTraceEvent,
-  type ServerHandlerState,
-  type TraceEvent,
-  type UserAction,
+import { Wire, type InFlight } from './wire.ts';
+import type {
+  ClientRequestState,
+  ConnectionEvent,
+  Direction,
+  FrameEvent,
+  HandlerNote,
+  JsonRpcMessage,
+  NewTraceEvent,
+  ServerHandlerState,
+  Target,
+  TraceEvent,
+  UserAction,
 } from './trace.ts';
 
 export interface Sides {
@@ -36,11 +38,16 @@ export interface Sides {
 type SideName = 'client' | 'server';
 type RequestId = string | number;
 
-interface PendingFrame {
-  frame: number;
-  dir: Direction;
-  wire: WireFrame;
-  deliverAt: number;
+interface PendingAction {
+  order: number;
+  step: Step;
+}
+
+interface CallRecord {
+  requestId: RequestId | null;
+  /** The connection the call was made on: request ids start again on each connection. */
+  connection: number;
+  state: ClientRequestState;
 }
 
 /** What the coordinator knows of one HTTP stream, read off its frames. */
@@ -52,57 +59,68 @@ interface StreamRecord {
   sessionId?: string;
 }
 
-interface PendingAction {
-  order: number;
-  step: Step;
-}
-
-interface CallRecord {
-  requestId: RequestId | null;
-  state: ClientRequestState;
-}
-
 type NextEvent =
   | { kind: 'timer'; t: number; side: SideName }
-  | { kind: 'frame'; t: number; frame: PendingFrame }
+  | { kind: 'frame'; t: number; frame: InFlight }
   | { kind: 'action'; t: number; action: PendingAction };
 
 const EVENT_CLASS = { timer: 0, frame: 1, action: 2 } as const;
+
+/** Stream numbers for HTTP requests the user forges, far from the client's own. */
+const FORGED_STREAM_BASE = 1000;
 
 function idKey(id: RequestId): string {
   return JSON.stringify(id);
 }
 
-const UNKNOWN_RESPONSE = 'Received a response for an unknown message ID: ';
+function isResponse(msg: JsonRpcMessage | null): msg is JsonRpcMessage & { id: RequestId } {
+  return msg !== null && msg.method === undefined && msg.id !== undefined;
+}
 
 export class Run {
   readonly trace: TraceEvent[] = [];
   private readonly scenario: Scenario;
+  private readonly config: SideConfig;
   private readonly sides: Sides;
+  private readonly wire: Wire;
   private now = 0;
-  private nextFrameNo = 0;
   private nextActionNo = 0;
-  private frames: PendingFrame[] = [];
   private actions: PendingAction[] = [];
   private readonly timers: Record<SideName, number | null> = { client: null, server: null };
   private readonly calls = new Map<string, CallRecord>();
   private readonly handlers = new Map<string, ServerHandlerState>();
+  /** Requests the server answered while their handler still ran (python-sdk 1.x's code 0). */
+  private readonly answeredEarly = new Set<string>();
   private readonly streams = new Map<number, StreamRecord>();
   private readonly sessions = new Set<string>();
   private readonly listeners = new Set<(events: readonly TraceEvent[]) => void>();
+  /** The connection (stdio process and client transport) frames now belong to. */
+  private connectionNo = 0;
+  private serverAlive = true;
+  private serverRestartDue = false;
+  private initializeId: RequestId | null = null;
+  private forgedStreams = 0;
 
   private constructor(scenario: Scenario, sides: Sides) {
     this.scenario = scenario;
     this.sides = sides;
+    this.wire = new Wire(scenario);
+    this.config = {
+      revision: scenario.revision,
+      transport: scenario.transport,
+      httpServer: scenario.httpServer,
+      serverProfile: scenario.serverProfile ?? 'ts-v2',
+      clientProfile: scenario.clientProfile ?? 'ts-v2',
+      ...(scenario.connectTimeoutMs !== undefined && { connectTimeoutMs: scenario.connectTimeoutMs }),
+    };
     for (const step of scenario.steps) this.schedule(step);
   }
 
-  /** Builds both sides at virtual time 0; the client starts its `initialize` handshake. */
+  /** Builds both sides at virtual time 0; the client starts its handshake. */
   static async start(scenario: Scenario, sides: Sides): Promise<Run> {
     const run = new Run(scenario, sides);
-    const config = { revision: scenario.revision, transport: scenario.transport, httpServer: scenario.httpServer };
-    run.absorb('server', 0, await sides.server.init(config));
-    run.absorb('client', 0, await sides.client.init(config));
+    run.absorb('server', await sides.server.init(run.config, 0));
+    run.absorb('client', await sides.client.init(run.config, 0));
     return run;
   }
 
@@ -138,7 +156,7 @@ export class Run {
     this.now = next.t;
     switch (next.kind) {
       case 'timer':
-        this.absorb(next.side, next.t, await this.sides[next.side].fireTimer(next.t));
+        this.absorb(next.side, await this.sides[next.side].fireTimer(next.t));
         break;
       case 'frame':
         await this.deliver(next.frame);
@@ -147,6 +165,7 @@ export class Run {
         await this.perform(next.action);
         break;
     }
+    await this.restartServerIfDue();
     this.emit(before);
     return true;
   }
@@ -168,7 +187,8 @@ export class Run {
       const t = this.timers[side];
       if (t !== null) candidates.push({ kind: 'timer', t, side });
     }
-    for (const frame of this.frames) candidates.push({ kind: 'frame', t: frame.deliverAt, frame });
+    const frame = this.wire.next();
+    if (frame?.deliverAt !== null && frame !== null) candidates.push({ kind: 'frame', t: frame.deliverAt, frame });
     for (const action of this.actions) candidates.push({ kind: 'action', t: action.step.at, action });
     let best: NextEvent | null = null;
     for (const c of candidates) if (!best || this.before(c, best)) best = c;
@@ -179,16 +199,33 @@ export class Run {
     if (a.t !== b.t) return a.t < b.t;
     if (a.kind !== b.kind) return EVENT_CLASS[a.kind] < EVENT_CLASS[b.kind];
     if (a.kind === 'timer' && b.kind === 'timer') return a.side === 'client' && b.side === 'server';
-    if (a.kind === 'frame' && b.kind === 'frame') return a.frame.frame < b.frame.frame;
     if (a.kind === 'action' && b.kind === 'action') return a.action.order < b.action.order;
     return false;
   }
 
-  private async deliver(frame: PendingFrame): Promise<void> {
-    this.frames = this.frames.filter((f) => f !== frame);
-    this.append({ kind: 'delivery', t: this.now, frame: frame.frame, dir: frame.dir });
+  private async deliver(frame: InFlight): Promise<void> {
+    this.wire.take(frame);
     const to: SideName = frame.dir === 'c2s' ? 'server' : 'client';
-    this.absorb(to, this.now, await this.sides[to].deliver(this.now, frame.wire));
+    const dropped =
+      frame.connection !== this.connectionNo
+        ? 'its connection was closed before it arrived'
+        : to === 'server' && !this.serverAlive
+          ? 'the server process has exited'
+          : null;
+    this.append({ kind: 'delivery', t: this.now, frame: frame.frame, dir: frame.dir, ...(dropped !== null && { dropped }) });
+    if (dropped !== null) return;
+    if (to === 'client') this.noticeLateResponse(messageOf(frame.wire, this.contentTypeOf(frame.wire)));
+    this.absorb(to, await this.sides[to].deliver(this.now, frame.wire));
+  }
+
+  /** A response reaching a call the client no longer waits for is late: the client ignores it. */
+  private noticeLateResponse(msg: JsonRpcMessage | null): void {
+    if (!isResponse(msg)) return;
+    for (const [call, record] of this.calls) {
+      if (record.connection === this.connectionNo && record.requestId === msg.id && record.state !== 'RUNNING') {
+        this.stepClient(call, 'late-response');
+      }
+    }
   }
 
   private async perform(pending: PendingAction): Promise<void> {
@@ -203,17 +240,9 @@ export class Run {
         }
         const result = await this.sides.client.act(this.now, action);
         const requestId = this.firstToolCallId(result);
-        this.calls.set(action.call, { requestId, state: clientRequestMachine.initial });
-        this.append({
-          kind: 'client-state',
-          t: this.now,
-          call: action.call,
-          requestId,
-          from: null,
-          to: clientRequestMachine.initial,
-          because: 'Call pressed',
-        });
-        this.absorb('client', this.now, result);
+        this.calls.set(action.call, { requestId, connection: this.connectionNo, state: clientRequestMachine.initial });
+        this.append({ kind: 'client-state', t: this.now, call: action.call, requestId, from: null, to: clientRequestMachine.initial, because: 'Call pressed' });
+        this.absorb('client', result);
         return;
       }
       case 'stop': {
@@ -222,25 +251,60 @@ export class Run {
           return;
         }
         this.stepClient(action.call, 'stop');
-        this.absorb('client', this.now, await this.sides.client.act(this.now, action));
+        this.absorb('client', await this.sides.client.act(this.now, action));
         return;
       }
       case 'inject-response':
-        this.inject(action);
+        this.injectResponse(action);
+        return;
+      case 'inject-cancel':
+        this.injectCancel(action);
+        return;
+      case 'hold':
+        this.wire.hold(action.dir);
+        return;
+      case 'release':
+        this.wire.release(this.now, action.dir);
+        return;
+      case 'disconnect':
+        this.absorb('client', await this.sides.client.act(this.now, { type: 'disconnect' }));
+        return;
+      case 'crash-server':
+        if (!this.requireStdio('crash the server')) return;
+        this.absorb('server', await this.sides.server.act(this.now, { type: 'crash' }));
+        return;
+      case 'reconnect':
+        if (!this.requireStdio('restart the server')) return;
+        this.absorb('client', await this.sides.client.act(this.now, { type: 'reconnect' }));
         return;
     }
   }
 
-  /**
-   * Forges a response for a call's request id and puts it on the wire as the server would:
-   * a stdio line, or an SSE `message` event on a stream that is still open.
-   */
-  private inject(action: Extract<UserAction, { type: 'inject-response' }>): void {
-    const requestId = this.calls.get(action.call)?.requestId;
-    if (requestId === undefined || requestId === null) {
-      this.append({ kind: 'error', t: this.now, message: `no request id known for call ${action.call}` });
-      return;
+  private requireStdio(what: string): boolean {
+    if (this.scenario.transport === 'stdio') return true;
+    this.append({ kind: 'error', t: this.now, message: `only a stdio server process can be made to ${what}` });
+    return false;
+  }
+
+  /** The request id a forged frame names, or null (with an error event) when there is none. */
+  private resolveTarget(target: Target): RequestId | null {
+    if ('requestId' in target) return target.requestId;
+    if ('initialize' in target) {
+      if (this.initializeId === null) this.append({ kind: 'error', t: this.now, message: 'no initialize request on this connection' });
+      return this.initializeId;
     }
+    const id = this.calls.get(target.call)?.requestId ?? null;
+    if (id === null) this.append({ kind: 'error', t: this.now, message: `no request id known for call ${target.call}` });
+    return id;
+  }
+
+  /**
+   * Forges a response (a late result or error, or one for an unknown id) and puts it on the wire
+   * as the server would: a stdio line, or an SSE `message` event on a stream that is still open.
+   */
+  private injectResponse(action: Extract<UserAction, { type: 'inject-response' }>): void {
+    const requestId = this.resolveTarget(action);
+    if (requestId === null) return;
     const message =
       action.outcome === 'result'
         ? { jsonrpc: '2.0', id: requestId, result: { content: [{ type: 'text', text: 'injected late result' }] } }
@@ -252,10 +316,30 @@ export class Run {
     }
     const stream = this.streamForInjection(requestId);
     if (stream === null) {
-      this.append({ kind: 'error', t: this.now, message: `no open SSE stream can carry a response for call ${action.call}` });
+      this.append({ kind: 'error', t: this.now, message: `no open SSE stream can carry a response for ${json}` });
       return;
     }
     this.write('s2c', { raw: `event: message\ndata: ${json}\n\n`, http: { stream, part: 'chunk' } }, true);
+  }
+
+  /** Forges a notifications/cancelled from the client: a stdio line, or a POST of its own. */
+  private injectCancel(action: Extract<UserAction, { type: 'inject-cancel' }>): void {
+    const requestId = this.resolveTarget(action);
+    if (requestId === null) return;
+    const json = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: action.reason ?? 'injected' } });
+    if (this.scenario.transport === 'stdio') {
+      this.write('c2s', { raw: json + '\n' }, true);
+      return;
+    }
+    const stream = FORGED_STREAM_BASE + ++this.forgedStreams;
+    const path = this.scenario.transport === 'http-sse' ? '/messages?sessionId=sse-session-1' : '/mcp';
+    const headers: Record<string, string> = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
+    const session = [...this.sessions].at(-1);
+    if (session) headers['mcp-session-id'] = session;
+    if (this.scenario.transport === 'streamable-http') headers['mcp-protocol-version'] = this.scenario.revision;
+    const lines = Object.entries(headers).map(([n, v]) => `${n}: ${v}\r\n`).join('');
+    const url = `http://mcp-server.invalid${path}`;
+    this.write('c2s', { raw: `POST ${path} HTTP/1.1\r\nhost: mcp-server.invalid\r\n${lines}\r\n${json}`, http: { stream, part: 'request', method: 'POST', url, headers } }, true);
   }
 
   /** The call's own response stream if still open, else any open SSE stream (HTTP+SSE's one stream). */
@@ -278,24 +362,36 @@ export class Run {
     return null;
   }
 
-  private write(dir: Direction, wire: WireFrame, injected: boolean): FrameEvent {
-    const latency = dir === 'c2s' ? this.scenario.latency.c2s : this.scenario.latency.s2c;
-    const frame: PendingFrame = { frame: this.nextFrameNo++, dir, wire, deliverAt: this.now + latency };
-    this.frames.push(frame);
-    const http = wire.http;
-    const event: NewTraceEvent = {
+  private contentTypeOf(wire: WireFrame): string | undefined {
+    return wire.http ? this.streams.get(wire.http.stream)?.contentType : undefined;
+  }
+
+  private write(dir: Direction, wire: WireFrame, forged: boolean): FrameEvent {
+    const msg = messageOf(wire, this.contentTypeOf(wire));
+    const placed = this.wire.write(this.now, dir, wire, msg, this.connectionNo, forged);
+    const written = this.append({
       kind: 'frame',
       t: this.now,
-      frame: frame.frame,
+      frame: placed.frame,
       dir,
       raw: wire.raw,
-      msg: messageOf(wire, http ? this.streams.get(http.stream)?.contentType : undefined),
-      deliverAt: frame.deliverAt,
-      ...(http && { http }),
-      ...(injected && { injected: true as const }),
-    };
-    const written = this.append(event) as FrameEvent;
-    if (http) this.followStream(written);
+      msg,
+      deliverAt: placed.deliverAt,
+      connection: this.connectionNo,
+      ...(wire.http && { http: wire.http }),
+      ...(wire.eof && { eof: true as const }),
+      ...(forged && { injected: true as const }),
+      ...(placed.fault && { fault: placed.fault }),
+    }) as FrameEvent;
+    if (msg?.method === 'initialize' && msg.id !== undefined && dir === 'c2s') this.initializeId = msg.id;
+    if (wire.http) this.followStream(written);
+    if (wire.eof) {
+      this.connection('disconnected', dir === 'c2s' ? 'the client closed its end (stdin EOF)' : 'the server closed its end (stdout EOF)', undefined, dir === 'c2s' ? 'client' : 'server');
+    }
+    if (placed.duplicate) {
+      const copy = this.wire.write(this.now, dir, wire, msg, this.connectionNo, true);
+      this.append({ kind: 'frame', t: this.now, frame: copy.frame, dir, raw: wire.raw, msg, deliverAt: copy.deliverAt, connection: this.connectionNo, ...(wire.http && { http: wire.http }), injected: true, fault: 'duplicated' });
+    }
     return written;
   }
 
@@ -308,21 +404,21 @@ export class Run {
     switch (http.part) {
       case 'request': {
         if (frame.msg?.method !== undefined && frame.msg.id !== undefined) record.requestId = frame.msg.id;
-        record.sessionId = http.headers?.['mcp-session-id'];
+        const session = http.headers?.['mcp-session-id'];
+        if (session !== undefined) record.sessionId = session;
         const path = http.url ? new URL(http.url).pathname : '';
         this.connection('stream-opened', `${http.method ?? ''} ${path}${frame.msg?.method ? ` (${frame.msg.method})` : ''}`, http.stream, 'client');
         return;
       }
       case 'response-head': {
-        record.contentType = http.headers?.['content-type'];
+        const contentType = http.headers?.['content-type'];
+        if (contentType !== undefined) record.contentType = contentType;
         const session = http.headers?.['mcp-session-id'];
         if (session && !this.sessions.has(session)) {
           this.sessions.add(session);
           this.connection('session-created', `Mcp-Session-Id: ${session}`, http.stream, 'server');
         }
-        if (http.status === 404 && record.sessionId !== undefined) {
-          this.connection('session-expired', `404 for session ${record.sessionId}`, http.stream, 'server');
-        }
+        if (http.status === 404 && record.sessionId !== undefined) this.connection('session-expired', `404 for session ${record.sessionId}`, http.stream, 'server');
         return;
       }
       case 'end':
@@ -339,52 +435,63 @@ export class Run {
   }
 
   private connection(event: ConnectionEvent['event'], detail: string, stream?: number, by?: 'client' | 'server'): void {
-    this.append({
-      kind: 'connection',
-      t: this.now,
-      event,
-      ...(stream !== undefined && { stream }),
-      ...(by !== undefined && { by }),
-      detail,
-    });
+    this.append({ kind: 'connection', t: this.now, event, ...(stream !== undefined && { stream }), ...(by !== undefined && { by }), detail });
   }
 
   /** Takes in what a side did during one step, in order, and steps the lifecycles it implies. */
-  private absorb(side: SideName, t: number, result: StepResult): void {
+  private absorb(side: SideName, result: StepResult): void {
     const returnedThisStep = new Set<string>();
     for (const out of result.out) {
       if (out.kind === 'send') {
-        const frame = this.write(side === 'client' ? 'c2s' : 's2c', { raw: out.raw, ...(out.http && { http: out.http }) }, false);
-        const id = frame.msg?.id;
-        const isResponse = frame.msg !== null && frame.msg.method === undefined && id !== undefined;
-        if (side === 'server' && isResponse && this.handlers.has(idKey(id))) {
-          returnedThisStep.delete(idKey(id));
-          this.stepServer(id, 'response-sent');
+        const frame = this.write(side === 'client' ? 'c2s' : 's2c', { raw: out.raw, ...(out.http && { http: out.http }), ...(out.eof && { eof: out.eof }) }, false);
+        if (side === 'server' && isResponse(frame.msg) && this.handlers.has(idKey(frame.msg.id))) {
+          const key = idKey(frame.msg.id);
+          if (this.handlers.get(key) === 'running' || this.handlers.get(key) === 'answered early') this.answeredEarly.add(key);
+          returnedThisStep.delete(key);
+          this.stepServer(frame.msg.id, 'response-sent');
         }
       } else {
-        this.append({ kind: 'handler', t, side, note: out.note });
+        this.append({ kind: 'handler', t: this.now, side, note: out.note });
         this.react(out.note, returnedThisStep);
       }
     }
-    for (const key of returnedThisStep) this.stepServer(JSON.parse(key) as RequestId, 'response-suppressed');
+    for (const key of returnedThisStep) {
+      const state = this.handlers.get(key);
+      if (state !== 'returned' && state !== 'threw') continue;
+      this.stepServer(JSON.parse(key) as RequestId, this.answeredEarly.has(key) ? 'answered-before' : 'response-suppressed');
+    }
     this.timers[side] = result.nextTimerAt;
   }
 
   private react(note: HandlerNote, returnedThisStep: Set<string>): void {
     switch (note.type) {
-      case 'handler-started':
-        this.handlers.set(idKey(note.requestId), serverHandlerMachine.initial);
-        this.append({
-          kind: 'server-state',
-          t: this.now,
-          requestId: note.requestId,
-          from: null,
-          to: serverHandlerMachine.initial,
-          because: `request received (${note.tool})`,
-        });
-        return;
       case 'connected':
         this.connection('connected', `protocol ${note.protocolVersion} (${note.era} era) over ${this.scenario.transport}`);
+        return;
+      case 'server-exited':
+        this.serverAlive = false;
+        for (const [key, state] of this.handlers) {
+          if (state === 'running' || state === 'answered early' || state === 'cancellation seen' || state === 'returned' || state === 'threw') {
+            returnedThisStep.delete(key);
+            this.stepServer(JSON.parse(key) as RequestId, 'crash');
+          }
+        }
+        this.connection('crashed', `the server process exited with code ${note.code}: ${note.reason}`, undefined, 'server');
+        return;
+      case 'reconnect-requested':
+        // The host starts a new server process and a new connection; frames still in flight
+        // on the old one reach nobody.
+        this.connectionNo++;
+        this.handlers.clear();
+        this.answeredEarly.clear();
+        this.streams.clear();
+        this.initializeId = null;
+        this.serverRestartDue = true;
+        this.connection('reconnecting', note.reason, undefined, 'client');
+        return;
+      case 'handler-started':
+        this.handlers.set(idKey(note.requestId), serverHandlerMachine.initial);
+        this.append({ kind: 'server-state', t: this.now, requestId: note.requestId, from: null, to: serverHandlerMachine.initial, because: `request received (${note.tool})` });
         return;
       case 'handler-cancel-seen':
         this.stepServer(note.requestId, 'cancel-seen');
@@ -398,25 +505,21 @@ export class Run {
         const record = this.calls.get(note.call);
         if (!record) return;
         const event: ClientRequestEvent =
-          note.outcome === 'result'
-            ? note.isError
-              ? 'error'
-              : 'result'
-            : record.state === 'CANCEL_REQUESTED'
-              ? 'stopped'
-              : 'error';
+          note.outcome === 'result' ? (note.isError ? 'error' : 'result') : record.state === 'CANCEL_REQUESTED' ? 'stopped' : 'error';
         this.stepClient(note.call, event);
-        return;
-      }
-      case 'client-onerror': {
-        if (!note.message.startsWith(UNKNOWN_RESPONSE)) return;
-        const id = parseJsonRpc(note.message.slice(UNKNOWN_RESPONSE.length))?.id;
-        for (const [call, record] of this.calls) if (id !== undefined && record.requestId === id) this.stepClient(call, 'late-response');
         return;
       }
       default:
         return;
     }
+  }
+
+  /** A new server process for the new connection, at the present instant. */
+  private async restartServerIfDue(): Promise<void> {
+    if (!this.serverRestartDue) return;
+    this.serverRestartDue = false;
+    this.serverAlive = true;
+    this.absorb('server', await this.sides.server.init(this.config, this.now));
   }
 
   private stepClient(call: string, event: ClientRequestEvent): void {
@@ -429,15 +532,7 @@ export class Run {
     }
     const from = record.state;
     record.state = outcome.transition.to;
-    this.append({
-      kind: 'client-state',
-      t: this.now,
-      call,
-      requestId: record.requestId,
-      from,
-      to: record.state,
-      because: outcome.transition.label,
-    });
+    this.append({ kind: 'client-state', t: this.now, call, requestId: record.requestId, from, to: record.state, because: outcome.transition.label });
   }
 
   private stepServer(requestId: RequestId, event: ServerHandlerEvent): void {
@@ -450,14 +545,7 @@ export class Run {
       return;
     }
     this.handlers.set(key, outcome.transition.to);
-    this.append({
-      kind: 'server-state',
-      t: this.now,
-      requestId,
-      from: state,
-      to: outcome.transition.to,
-      because: outcome.transition.label,
-    });
+    this.append({ kind: 'server-state', t: this.now, requestId, from: state, to: outcome.transition.to, because: outcome.transition.label });
   }
 
   private append(event: NewTraceEvent): TraceEvent {

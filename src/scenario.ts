@@ -22,6 +22,29 @@ export const TRANSPORT_LABEL: Record<TransportKind, string> = {
  */
 export type HttpServerShape = 'sessionful' | 'stateless';
 
+/** Whose server runs: the real TypeScript SDK v2, or an emulation of another implementation around it. */
+export const SERVER_PROFILES = ['ts-v2', 'py-v1', 'py-v2', 'ts-v1'] as const;
+export type ServerProfile = (typeof SERVER_PROFILES)[number];
+
+/** Whose client runs: the real TypeScript SDK v2, or an emulated host or SDK around it. */
+export const CLIENT_PROFILES = ['ts-v2', 'strict-host', 'py-v1', 'ts-v1'] as const;
+export type ClientProfile = (typeof CLIENT_PROFILES)[number];
+
+/**
+ * A standing fault on the wire: frames in one direction that match (by method, and by which
+ * match it is, 1-based) are dropped, delayed, or duplicated when written.
+ */
+export interface WireFault {
+  dir: 'c2s' | 's2c';
+  action: 'drop' | 'delay' | 'duplicate';
+  /** A JSON-RPC method, or 'response' for responses; any frame when absent. */
+  match?: string;
+  /** Only the nth matching frame (1-based); every matching frame when absent. */
+  nth?: number;
+  /** For 'delay'. */
+  ms?: number;
+}
+
 export interface Step {
   /** Virtual time in ms at which the user acts. */
   at: number;
@@ -36,6 +59,11 @@ export interface Scenario {
   httpServer: HttpServerShape;
   /** One-way latency per direction, in virtual ms. */
   latency: { c2s: number; s2c: number };
+  serverProfile?: ServerProfile;
+  clientProfile?: ClientProfile;
+  /** The client's timeout for `connect` (the initialize handshake); the SDK's 60 s default when absent. */
+  connectTimeoutMs?: number;
+  faults?: WireFault[];
   steps: Step[];
   /** The run stops at this virtual time even if timers are still pending (the SDK's 60 s request timeout, say). */
   endAt: number;

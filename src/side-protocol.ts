@@ -3,13 +3,15 @@
  * each other. The side runs only when the coordinator tells it to, at one virtual instant,
  * until it is quiet; it answers with what it wrote and did, in order, and its next timer.
  */
-import type { HandlerNote, HttpFraming } from './trace.ts';
-import type { HttpServerShape, Revision, TransportKind } from './scenario.ts';
+import type { HandlerNote, HttpFraming, UserAction } from './trace.ts';
+import type { ClientProfile, HttpServerShape, Revision, ServerProfile, TransportKind } from './scenario.ts';
 
 /** What travels on the wire: the bytes, and on HTTP where they sit in which stream. */
 export interface WireFrame {
   raw: string;
   http?: HttpFraming;
+  /** stdio: the writer closed its end of the stream. */
+  eof?: true;
 }
 
 export type SideOutput = ({ kind: 'send' } & WireFrame) | { kind: 'note'; note: HandlerNote };
@@ -25,18 +27,24 @@ export interface SideConfig {
   transport: TransportKind;
   /** Which of the SDK's two Streamable HTTP server shapes serves a 2025-era client. */
   httpServer: HttpServerShape;
+  serverProfile: ServerProfile;
+  clientProfile: ClientProfile;
+  connectTimeoutMs?: number;
 }
 
 export type ClientAction =
-  | { type: 'call'; call: string; tool: string; args: Record<string, unknown> }
-  | { type: 'stop'; call: string };
+  | Extract<UserAction, { type: 'call' }>
+  | { type: 'stop'; call: string }
+  | { type: 'disconnect' }
+  | { type: 'reconnect' };
 
 export interface SideApi<A> {
   /**
-   * Starts a run: resets the worker's clock to 0, drops the previous run's objects, builds the
-   * SDK objects (the client starts connecting). A worker can serve many runs, one at a time.
+   * Starts a run (t = 0) or a new process/connection within one (t > 0): sets the worker's clock
+   * to t with no timers, drops the previous objects, builds the SDK objects (the client starts
+   * connecting). A worker can serve many runs, one at a time.
    */
-  init(config: SideConfig): Promise<StepResult>;
+  init(config: SideConfig, t: number): Promise<StepResult>;
   /** A frame arrives from the wire at virtual time `t`. */
   deliver(t: number, frame: WireFrame): Promise<StepResult>;
   /** Fires the side's earliest timer, which is due at `t`. */
@@ -45,5 +53,7 @@ export interface SideApi<A> {
   act(t: number, action: A): Promise<StepResult>;
 }
 
+export type ServerAction = { type: 'crash' };
+
 export type ClientSideApi = SideApi<ClientAction>;
-export type ServerSideApi = SideApi<never>;
+export type ServerSideApi = SideApi<ServerAction>;

@@ -24,11 +24,13 @@ export type JsonRpcMessage = {
 export type ClientRequestState = 'RUNNING' | 'CANCEL_REQUESTED' | 'STOPPED_LOCALLY' | 'SUCCEEDED' | 'FAILED';
 export type ServerHandlerState =
   | 'running'
+  | 'answered early'
   | 'cancellation seen'
   | 'returned'
   | 'threw'
   | 'response sent'
-  | 'response suppressed';
+  | 'response suppressed'
+  | 'crashed';
 
 interface Base {
   /** Position in the trace, from 0. */
@@ -69,22 +71,57 @@ export interface FrameEvent extends Base {
   /** The JSON-RPC message the frame carries, if any (HTTP heads, ends and aborts carry none). */
   msg: JsonRpcMessage | null;
   http?: HttpFraming;
-  /** When the wire will hand it to the other side: `t` plus that direction's latency. */
-  deliverAt: number;
+  /**
+   * When the wire will hand it to the other side: `t` plus that direction's latency (plus any
+   * delay a fault adds); null while held, or when a fault drops it.
+   */
+  deliverAt: number | null;
   /** Set when the frame was forged by the user, not written by the SDK. */
   injected?: true;
+  /** The end of a stdio stream: the writer closed its end (the process exited, or the host closed the pipe). */
+  eof?: true;
+  /** A fault the user set on the wire did this to the frame. */
+  fault?: 'dropped' | 'delayed' | 'duplicated' | 'held';
+  /** Which connection the frame belongs to (a reconnect starts a new one; stale frames are dropped). */
+  connection: number;
 }
 
 export interface DeliveryEvent extends Base {
   kind: 'delivery';
   frame: number;
   dir: Direction;
+  /** Set when the frame reached nobody: its connection was gone, or the receiver had crashed. */
+  dropped?: string;
 }
 
+/** Which request a forged frame names: a call's request, `initialize`, or any id at all. */
+export type Target = { call: string } | { initialize: true } | { requestId: string | number };
+
 export type UserAction =
-  | { type: 'call'; call: string; tool: string; args: Record<string, unknown> }
+  | {
+      type: 'call';
+      call: string;
+      tool: string;
+      args: Record<string, unknown>;
+      /** The SDK's per-request timeout options (defaults: 60 s, no reset, no cap). */
+      timeoutMs?: number;
+      resetTimeoutOnProgress?: boolean;
+      maxTotalTimeoutMs?: number;
+    }
   | { type: 'stop'; call: string }
-  | { type: 'inject-response'; call: string; outcome: 'result' | 'error' };
+  /** A forged response (server → client) for any request id: a late result, or one for an unknown id. */
+  | ({ type: 'inject-response'; outcome: 'result' | 'error' } & Target)
+  /** A forged notifications/cancelled (client → server): a duplicate, an unknown id, or `initialize`. */
+  | ({ type: 'inject-cancel'; reason?: string } & Target)
+  /** Hold every frame written in one direction until `release`. */
+  | { type: 'hold'; dir: Direction }
+  | { type: 'release'; dir: Direction }
+  /** The client closes its transport. */
+  | { type: 'disconnect' }
+  /** The server process dies (stdio). */
+  | { type: 'crash-server' }
+  /** A new server process, and the client connects to it again (stdio). */
+  | { type: 'reconnect' };
 
 export interface UserActionEvent extends Base {
   kind: 'user-action';
@@ -104,7 +141,16 @@ export type HandlerNote =
   | { type: 'server-onerror'; message: string }
   | { type: 'connected'; protocolVersion: string; era: string }
   /** An HTTP frame that reached a side after its stream was closed there: nobody reads it. */
-  | { type: 'frame-dropped'; stream: number; reason: string };
+  | { type: 'frame-dropped'; stream: number; reason: string }
+  /** A line on a side's stderr (emulated profiles write their logs and tracebacks here). */
+  | { type: 'stderr'; text: string }
+  /** An emulated profile did something the real SDK would not: what, and the upstream source it follows. */
+  | { type: 'emulation'; profile: string; what: string; source: string }
+  /** The server process exited. */
+  | { type: 'server-exited'; code: number; reason: string }
+  /** The host closes the connection and starts a new one (a strict host after an unknown id, or the user). */
+  | { type: 'reconnect-requested'; reason: string }
+  | { type: 'client-closed'; reason: string };
 
 export interface HandlerEvent extends Base {
   kind: 'handler';
@@ -133,7 +179,15 @@ export interface ServerStateEvent extends Base {
 /** The transport's own lifecycle: streams, sessions, the connection. */
 export interface ConnectionEvent extends Base {
   kind: 'connection';
-  event: 'stream-opened' | 'stream-closed' | 'session-created' | 'session-expired' | 'connected' | 'disconnected';
+  event:
+    | 'stream-opened'
+    | 'stream-closed'
+    | 'session-created'
+    | 'session-expired'
+    | 'connected'
+    | 'disconnected'
+    | 'crashed'
+    | 'reconnecting';
   stream?: number;
   by?: 'client' | 'server';
   detail: string;

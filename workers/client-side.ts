@@ -1,6 +1,7 @@
 /**
- * The client side: the real `Client` from the TypeScript SDK v2 over the simulated wire.
- * Stop aborts the call's AbortController; the SDK then sends `notifications/cancelled`.
+ * The client side: the real `Client` from the TypeScript SDK v2 over the simulated wire, behind
+ * the chosen client profile's layer. Stop aborts the call's AbortController; the SDK then sends
+ * `notifications/cancelled` (or, on 2026-07-28 Streamable HTTP, closes the request's stream).
  */
 import {
   Client,
@@ -13,22 +14,34 @@ import {
 import { WireTransport, fireTimerAt, note, resetRun, runAt } from './runtime.ts';
 import { WireFetch } from './http-client.ts';
 import { SERVER_ORIGIN } from './http-wire.ts';
-import type { ClientSideApi, SideConfig, WireFrame } from '../src/side-protocol.ts';
+import { ClientProfileLayer } from './client-profiles.ts';
+import type { ClientAction, ClientSideApi, SideConfig, WireFrame } from '../src/side-protocol.ts';
 
-const controllers = new Map<string, AbortController>();
+type RequestId = string | number;
+
+interface CallRecord {
+  controller: AbortController;
+  /** The tools/call id, once the SDK has written it. */
+  id: RequestId | null;
+  settled: boolean;
+}
+
+const calls = new Map<string, CallRecord>();
+let config: SideConfig | null = null;
 let client: Client | null = null;
+let layer: ClientProfileLayer | null = null;
 let receive: (frame: WireFrame) => void = () => undefined;
 
 /** The SDK's own client transport for the chosen wire, and what takes the frames delivered to it. */
-function transportFor(config: SideConfig): Transport {
-  if (config.transport === 'stdio') {
+function transportFor(c: SideConfig): Transport {
+  if (c.transport === 'stdio') {
     const wire = new WireTransport({ serializeMessage, deserializeMessage });
     receive = (frame) => wire.receive(frame);
     return wire;
   }
   const wireFetch = new WireFetch();
   receive = (frame) => wireFetch.receive(frame);
-  if (config.transport === 'http-sse') {
+  if (c.transport === 'http-sse') {
     return new SSEClientTransport(new URL(`${SERVER_ORIGIN}/sse`), {
       fetch: wireFetch.fetch,
       eventSourceInit: { fetch: wireFetch.fetch },
@@ -37,24 +50,52 @@ function transportFor(config: SideConfig): Transport {
   return new StreamableHTTPClientTransport(new URL(`${SERVER_ORIGIN}/mcp`), { fetch: wireFetch.fetch });
 }
 
-function connect(config: SideConfig): void {
-  const modern = config.revision === '2026-07-28';
-  const c = new Client(
+/**
+ * The strict host's policy (as reported for Claude Code): an unknown response id or progress
+ * token is a connection error; the host closes the transport and starts over.
+ */
+const STRICT_HOST_TRIGGER = /unknown message ID|unknown token/;
+
+function connect(c: SideConfig): void {
+  const modern = c.revision === '2026-07-28';
+  const sdk = new Client(
     { name: 'cancel-lab-client', version: '0.1.0' },
-    modern ? { versionNegotiation: { mode: { pin: config.revision } } } : { supportedProtocolVersions: [config.revision] },
+    modern ? { versionNegotiation: { mode: { pin: c.revision } } } : { supportedProtocolVersions: [c.revision] },
   );
-  // Where the SDK reports a response for an id it no longer waits for (a late result).
-  c.onerror = (error) => note({ type: 'client-onerror', message: error.message });
-  c.connect(transportFor(config)).then(
+  const profileLayer = new ClientProfileLayer(transportFor(c), c.clientProfile);
+  sdk.onerror = (error) => {
+    note({ type: 'client-onerror', message: error.message });
+    if (c.clientProfile === 'strict-host' && STRICT_HOST_TRIGGER.test(error.message) && sdk === client) {
+      note({ type: 'stderr', text: `Connection error: ${error.message}` });
+      note({ type: 'stderr', text: 'Closing transport (stdio transport error: Error)' });
+      reconnect('strict host: connection error on an unknown id');
+    }
+  };
+  sdk.connect(profileLayer, c.connectTimeoutMs !== undefined ? { timeout: c.connectTimeoutMs } : undefined).then(
     () =>
       note({
         type: 'connected',
-        protocolVersion: c.getNegotiatedProtocolVersion() ?? 'unknown',
-        era: c.getProtocolEra() ?? 'unknown',
+        protocolVersion: sdk.getNegotiatedProtocolVersion() ?? 'unknown',
+        era: sdk.getProtocolEra() ?? 'unknown',
       }),
     (error: unknown) => note({ type: 'client-onerror', message: `connect failed: ${String(error)}` }),
   );
-  client = c;
+  client = sdk;
+  layer = profileLayer;
+}
+
+/** Closes this connection (its calls in flight fail) and, for a reconnect, opens a new one. */
+function reconnect(reason: string): void {
+  if (!config) return;
+  const oldClient = client;
+  const oldLayer = layer;
+  client = null;
+  layer = null;
+  // Close the old connection first, so its end-of-stream belongs to it; its calls then fail.
+  void oldLayer?.close();
+  void oldClient?.close();
+  note({ type: 'reconnect-requested', reason });
+  connect(config);
 }
 
 function errorCode(error: unknown): string | number | undefined {
@@ -62,39 +103,67 @@ function errorCode(error: unknown): string | number | undefined {
   return typeof code === 'string' || typeof code === 'number' ? code : undefined;
 }
 
-function call(callId: string, tool: string, args: Record<string, unknown>): void {
-  if (!client) throw new Error('client not initialised');
-  const controller = new AbortController();
-  controllers.set(callId, controller);
-  client
+function isTimeout(error: unknown): error is Error & { data?: { timeout?: number } } {
+  return error instanceof Error && errorCode(error) === 'REQUEST_TIMEOUT' && error.message !== 'user pressed Stop';
+}
+
+function call(action: Extract<ClientAction, { type: 'call' }>): void {
+  const sdk = client;
+  const profileLayer = layer;
+  if (!sdk || !profileLayer) throw new Error('client not initialised');
+  const record: CallRecord = { controller: new AbortController(), id: null, settled: false };
+  calls.set(action.call, record);
+  // callTool writes its request within this step; the layer names its id when it goes out.
+  profileLayer.claimNextToolCall((id) => {
+    record.id = id;
+  });
+  sdk
     .callTool(
-      { name: tool, arguments: args },
+      { name: action.tool, arguments: action.args },
       {
-        signal: controller.signal,
-        onprogress: (p) =>
-          note({ type: 'progress-received', call: callId, progress: p.progress, ...(p.total !== undefined && { total: p.total }) }),
+        signal: record.controller.signal,
+        onprogress: (p) => note({ type: 'progress-received', call: action.call, progress: p.progress, ...(p.total !== undefined && { total: p.total }) }),
+        ...(action.timeoutMs !== undefined && { timeout: action.timeoutMs }),
+        ...(action.resetTimeoutOnProgress !== undefined && { resetTimeoutOnProgress: action.resetTimeoutOnProgress }),
+        ...(action.maxTotalTimeoutMs !== undefined && { maxTotalTimeout: action.maxTotalTimeoutMs }),
       },
     )
     .then(
-      (result) => note({ type: 'call-settled', call: callId, outcome: 'result', isError: result.isError === true }),
+      (result) => {
+        record.settled = true;
+        note({ type: 'call-settled', call: action.call, outcome: 'result', isError: result.isError === true });
+      },
       (error: unknown) => {
-        const code = errorCode(error);
-        note({
-          type: 'call-settled',
-          call: callId,
-          outcome: 'error',
-          message: error instanceof Error ? error.message : String(error),
-          ...(code !== undefined && { code }),
-        });
+        record.settled = true;
+        if (record.id !== null) profileLayer.abandon(record.id);
+        let message = error instanceof Error ? error.message : String(error);
+        let code = errorCode(error);
+        if (config?.clientProfile === 'py-v1' && isTimeout(error)) {
+          // session.py:290-303: httpx.codes.REQUEST_TIMEOUT, raised locally.
+          code = 408;
+          message = `Timed out while waiting for response to ClientRequest. Waited ${(error.data?.timeout ?? 0) / 1000} seconds.`;
+        }
+        note({ type: 'call-settled', call: action.call, outcome: 'error', message, ...(code !== undefined && { code }) });
       },
     );
 }
 
+function stop(callId: string): void {
+  const record = calls.get(callId);
+  if (!record) return;
+  if (record.settled && config?.clientProfile === 'ts-v1' && record.id !== null) {
+    void layer?.sendCancel(record.id, 'user pressed Stop', `Stop after the call settled: the never-removed abort listener cancels ${JSON.stringify(record.id)} again`);
+    return;
+  }
+  record.controller.abort('user pressed Stop');
+}
+
 export const clientSide: ClientSideApi = {
-  init(config) {
-    resetRun();
-    controllers.clear();
-    return runAt(0, () => connect(config));
+  init(c, t) {
+    resetRun(t);
+    calls.clear();
+    config = c;
+    return runAt(t, () => connect(c));
   },
   deliver(t, frame) {
     return runAt(t, () => receive(frame));
@@ -102,8 +171,21 @@ export const clientSide: ClientSideApi = {
   fireTimer: fireTimerAt,
   act(t, action) {
     return runAt(t, () => {
-      if (action.type === 'call') call(action.call, action.tool, action.args);
-      else controllers.get(action.call)?.abort('user pressed Stop');
+      switch (action.type) {
+        case 'call':
+          call(action);
+          return;
+        case 'stop':
+          stop(action.call);
+          return;
+        case 'disconnect':
+          note({ type: 'client-closed', reason: 'the user disconnected the transport' });
+          void client?.close();
+          return;
+        case 'reconnect':
+          reconnect('the user restarted the server');
+          return;
+      }
     });
   },
 };

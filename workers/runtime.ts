@@ -51,14 +51,16 @@ function macrotask(): Promise<void> {
 }
 
 let out: SideOutput[] = [];
+/** Set when this side's emulated process has died: nothing it does reaches anyone any more. */
+let dead = false;
 
 export function note(n: HandlerNote): void {
-  out.push({ kind: 'note', note: n });
+  if (!dead) out.push({ kind: 'note', note: n });
 }
 
 /** Writes a frame to the wire (the coordinator decides when it arrives). */
 export function send(frame: WireFrame): void {
-  out.push({ kind: 'send', ...frame });
+  if (!dead) out.push({ kind: 'send', ...frame });
 }
 
 function timers(): { callAt: number; id: number }[] {
@@ -132,10 +134,20 @@ export function fireTimerAt(t: number): Promise<StepResult> {
  * Starts a new run in this worker: no pending timers, virtual time 0. Objects of an earlier
  * run are dropped by the side; their timers are gone with the reset, so none can fire later.
  */
-export function resetRun(): void {
+export function resetRun(t: number): void {
   clock.reset();
+  clock.tick(t);
   seed = 1;
   out = [];
+  dead = false;
+}
+
+/** The emulated process exits: its pending timers go with it, and whatever it still does is lost. */
+export function kill(): void {
+  const now = clock.now;
+  clock.reset();
+  clock.tick(now);
+  dead = true;
 }
 
 /** The SDK's own stdio framing functions, passed in by each side from its package. */
@@ -146,7 +158,8 @@ export interface FrameCodec {
 
 /**
  * The MCP transport of a side: `send` writes a newline-delimited JSON frame (the stdio
- * framing) to the coordinator; `receive` parses a frame the wire delivered.
+ * framing) to the coordinator; `receive` parses a frame the wire delivered. Closing writes the
+ * end of the stream (EOF); an EOF from the other side closes it too.
  */
 export class WireTransport {
   onclose?: () => void;
@@ -154,6 +167,7 @@ export class WireTransport {
   onmessage?: (message: JSONRPCMessage) => void;
   sessionId?: string;
   private closed = false;
+  private peerClosed = false;
   private readonly codec: FrameCodec;
 
   constructor(codec: FrameCodec) {
@@ -170,10 +184,17 @@ export class WireTransport {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    if (!this.peerClosed) send({ raw: '', eof: true });
     this.onclose?.();
   }
 
-  receive({ raw }: WireFrame): void {
+  receive({ raw, eof }: WireFrame): void {
+    if (this.closed) return;
+    if (eof) {
+      this.peerClosed = true;
+      void this.close();
+      return;
+    }
     let message: JSONRPCMessage;
     try {
       message = this.codec.deserializeMessage(raw.replace(/\n$/, ''));

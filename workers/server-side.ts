@@ -1,6 +1,7 @@
 /**
- * The server side: the real `McpServer` from the TypeScript SDK v2, served by `serveStdio`
- * over the simulated wire, with the playground's tools. Every timer here is virtual.
+ * The server side: the real `McpServer` from the TypeScript SDK v2, served the way the SDK
+ * offers for the chosen transport, with the playground's tools; on stdio, behind the chosen
+ * server profile's layer. Every timer here is virtual.
  */
 import {
   McpServer,
@@ -12,15 +13,25 @@ import {
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import * as z from 'zod/v4';
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
-import { WireTransport, fireTimerAt, note, resetRun, runAt } from './runtime.ts';
+import { WireTransport, fireTimerAt, kill, note, resetRun, runAt, send } from './runtime.ts';
 import { HttpServerHost } from './http-server.ts';
 import { Sse2024ServerTransport } from './sse2024-server.ts';
+import { ServerProfileLayer } from './server-profiles.ts';
+import { ON_CANCEL } from '../src/tools.ts';
 import type { ServerSideApi, SideConfig, WireFrame } from '../src/side-protocol.ts';
 
 type RequestId = string | number;
 
 function text(value: string): CallToolResult {
   return { content: [{ type: 'text', text: value }] };
+}
+
+/** Thrown by a handler that stops because it was cancelled (Python's CancelledError, in spirit). */
+class Cancelled extends Error {
+  constructor(reason: unknown) {
+    super(`cancelled: ${String(reason)}`);
+    this.name = 'Cancelled';
+  }
 }
 
 /** Resolves after `ms` of virtual time, or as soon as `signal` aborts when one is given. */
@@ -38,6 +49,9 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/** The profile layer of the current process (stdio only); the tool wrapper reports to it. */
+let layer: ServerProfileLayer | null = null;
+
 /**
  * Wraps a tool handler so the trace shows what the handler did: started, saw the
  * cancellation, returned or threw. Whether a response followed is read off the wire.
@@ -50,17 +64,16 @@ function observed<A>(
     const id = ctx.mcpReq.id;
     const signal = ctx.mcpReq.signal;
     note({ type: 'handler-started', requestId: id, tool });
-    signal.addEventListener(
-      'abort',
-      () => note({ type: 'handler-cancel-seen', requestId: id, reason: String(signal.reason) }),
-      { once: true },
-    );
+    signal.addEventListener('abort', () => note({ type: 'handler-cancel-seen', requestId: id, reason: String(signal.reason) }), { once: true });
+    const current = layer;
     try {
       const result = await handler(args, ctx, id);
       note({ type: 'handler-returned', requestId: id, aborted: signal.aborted });
+      current?.handlerFinished(id, false);
       return result;
     } catch (error) {
       note({ type: 'handler-threw', requestId: id, aborted: signal.aborted, message: String(error) });
+      current?.handlerFinished(id, error instanceof Cancelled);
       throw error;
     }
   };
@@ -84,12 +97,9 @@ function buildServer(config: SideConfig): McpServer {
       const token = ctx.mcpReq._meta?.progressToken;
       for (let i = 1; i <= steps; i++) {
         await sleep(stepMs, signal);
-        if (signal.aborted) return text(`stopped after ${i - 1} of ${steps}`);
+        if (signal.aborted) throw new Cancelled(signal.reason);
         if (token !== undefined) {
-          await ctx.mcpReq.notify({
-            method: 'notifications/progress',
-            params: { progressToken: token, progress: i, total: steps },
-          });
+          await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress: i, total: steps } });
         }
       }
       return text(`counted to ${steps}`);
@@ -98,10 +108,7 @@ function buildServer(config: SideConfig): McpServer {
 
   server.registerTool(
     'stubborn',
-    {
-      description: 'Ignores cancellation and returns after `ms`.',
-      inputSchema: z.object({ ms: z.number().int().min(0) }),
-    },
+    { description: 'Ignores cancellation and returns after `ms`.', inputSchema: z.object({ ms: z.number().int().min(0) }) },
     observed('stubborn', async ({ ms }) => {
       await sleep(ms);
       return text(`done after ${ms} ms`);
@@ -112,20 +119,42 @@ function buildServer(config: SideConfig): McpServer {
     'ledger_write',
     {
       description: 'Commits key=value to the ledger at `commitAfterMs`, then keeps working until `totalMs`.',
-      inputSchema: z.object({
-        key: z.string(),
-        value: z.string(),
-        commitAfterMs: z.number().int().min(0),
-        totalMs: z.number().int().min(0),
-      }),
+      inputSchema: z.object({ key: z.string(), value: z.string(), commitAfterMs: z.number().int().min(0), totalMs: z.number().int().min(0) }),
     },
     observed('ledger_write', async ({ key, value, commitAfterMs, totalMs }, ctx, id) => {
       const { signal } = ctx.mcpReq;
       await sleep(commitAfterMs, signal);
-      if (signal.aborted) return text('stopped before the commit');
+      if (signal.aborted) throw new Cancelled(signal.reason);
       note({ type: 'ledger-commit', requestId: id, key, value });
       await sleep(Math.max(0, totalMs - commitAfterMs), signal);
-      return text(signal.aborted ? `committed ${key}, then stopped` : `committed ${key}=${value}`);
+      if (signal.aborted) throw new Cancelled(signal.reason);
+      return text(`committed ${key}=${value}`);
+    }),
+  );
+
+  server.registerTool(
+    'work',
+    {
+      description: 'Works for `ms`; on cancellation it observes (stops at once), ignores (finishes and returns), swallows (returns a result at once) or is shielded (cannot unwind for `unwindMs`).',
+      inputSchema: z.object({ ms: z.number().int().min(0), onCancel: z.enum(ON_CANCEL), unwindMs: z.number().int().min(0).default(0) }),
+    },
+    observed('work', async ({ ms, onCancel, unwindMs }, ctx) => {
+      const { signal } = ctx.mcpReq;
+      if (onCancel === 'ignore') {
+        await sleep(ms);
+        return text(`finished ${ms} ms of work`);
+      }
+      await sleep(ms, signal);
+      if (!signal.aborted) return text(`finished ${ms} ms of work`);
+      switch (onCancel) {
+        case 'observe':
+          throw new Cancelled(signal.reason);
+        case 'swallow':
+          return text('caught the cancellation and returned anyway');
+        case 'shield':
+          await sleep(unwindMs);
+          throw new Cancelled(signal.reason);
+      }
     }),
   );
 
@@ -140,6 +169,14 @@ function buildServer(config: SideConfig): McpServer {
 
 const onerror = (error: Error): void => note({ type: 'server-onerror', message: error.message });
 
+/** The emulated process exits: its stdout closes (EOF), then nothing more leaves it. */
+function crash(code: number, reason: string): void {
+  note({ type: 'server-exited', code, reason });
+  send({ raw: '', eof: true });
+  layer = null;
+  kill();
+}
+
 /**
  * Serves the real server the way the SDK offers for the chosen transport, and returns what
  * takes the frames the wire delivers.
@@ -150,7 +187,8 @@ function serve(config: SideConfig): (frame: WireFrame) => void {
     case 'stdio': {
       // serveStdio takes any Transport: legacy revisions get `initialize`, 2026-07-28 `server/discover`.
       const wire = new WireTransport({ serializeMessage, deserializeMessage });
-      serveStdio(factory, { transport: wire, onerror });
+      layer = new ServerProfileLayer(wire, config.serverProfile, { crash });
+      serveStdio(factory, { transport: layer, onerror });
       return (frame) => wire.receive(frame);
     }
     case 'http-sse': {
@@ -178,9 +216,10 @@ function serve(config: SideConfig): (frame: WireFrame) => void {
 let receive: (frame: WireFrame) => void = () => undefined;
 
 export const serverSide: ServerSideApi = {
-  init(config) {
-    resetRun();
-    return runAt(0, () => {
+  init(config, t) {
+    resetRun(t);
+    layer = null;
+    return runAt(t, () => {
       receive = serve(config);
     });
   },
@@ -188,7 +227,9 @@ export const serverSide: ServerSideApi = {
     return runAt(t, () => receive(frame));
   },
   fireTimer: fireTimerAt,
-  act() {
-    return Promise.reject(new Error('the server side takes no user actions'));
+  act(t, action) {
+    return runAt(t, () => {
+      if (action.type === 'crash') crash(137, 'killed by the user');
+    });
   },
 };

@@ -305,7 +305,7 @@ export function mountPlayground(root: HTMLElement): void {
     connStatus.textContent = 'Starting the client and server workers…';
     sides ??= createBrowserSides();
     running = from ?? scenarioFromPickers();
-    callCounter = Math.max(0, ...running.steps.map((st) => Number(/^#(\d+)$/.exec(st.action.call)?.[1] ?? 0)));
+    callCounter = Math.max(0, ...running.steps.map((st) => (st.action.type === 'call' ? Number(/^#(\d+)$/.exec(st.action.call)?.[1] ?? 0) : 0)));
     wireCaption.textContent =
       running.transport === 'stdio'
         ? 'Every frame on the simulated stdio wire: one newline-delimited JSON-RPC message per line.'

@@ -5,13 +5,13 @@ import type { ServerHandlerState } from '../trace.ts';
  * The server's view of one request handler. Whether a response left is read off the wire:
  * a handler that returned and whose id never appeared in a response frame was suppressed.
  */
-export type ServerHandlerEvent = 'cancel-seen' | 'return' | 'throw' | 'response-sent' | 'response-suppressed';
+export type ServerHandlerEvent = 'cancel-seen' | 'return' | 'throw' | 'response-sent' | 'response-suppressed' | 'answered-before' | 'crash';
 
 export const serverHandlerMachine: MachineDef<ServerHandlerState, ServerHandlerEvent> = {
   id: 'server-handler',
   title: 'Server handler',
   initial: 'running',
-  states: ['running', 'cancellation seen', 'returned', 'threw', 'response sent', 'response suppressed'],
+  states: ['running', 'answered early', 'cancellation seen', 'returned', 'threw', 'response sent', 'response suppressed', 'crashed'],
   transitions: [
     { from: 'running', on: 'cancel-seen', to: 'cancellation seen', label: 'signal aborted' },
     { from: 'running', on: 'return', to: 'returned', label: 'handler returned' },
@@ -28,5 +28,19 @@ export const serverHandlerMachine: MachineDef<ServerHandlerState, ServerHandlerE
     { from: 'threw', on: 'cancel-seen', to: 'threw', label: 'signal aborted after the handler finished' },
     { from: 'response sent', on: 'cancel-seen', to: 'response sent', label: 'signal aborted after the handler finished' },
     { from: 'response suppressed', on: 'cancel-seen', to: 'response suppressed', label: 'signal aborted after the handler finished' },
+    // python-sdk 1.x answers a cancelled request at once (code 0) while its handler still runs.
+    { from: 'running', on: 'response-sent', to: 'answered early', label: 'response written before the handler finished' },
+    { from: 'answered early', on: 'response-sent', to: 'answered early', label: 'another response for the same id' },
+    { from: 'answered early', on: 'cancel-seen', to: 'answered early', label: 'signal aborted' },
+    { from: 'answered early', on: 'return', to: 'returned', label: 'handler returned after its answer' },
+    { from: 'answered early', on: 'throw', to: 'threw', label: 'handler unwound after its answer' },
+    { from: 'answered early', on: 'crash', to: 'crashed', label: 'server process exited' },
+    { from: 'returned', on: 'answered-before', to: 'response sent', label: 'its earlier response stands' },
+    { from: 'threw', on: 'answered-before', to: 'response sent', label: 'its earlier response stands' },
+    // The process died with the request unanswered (python-sdk 1.x's AssertionError, or a kill).
+    { from: 'running', on: 'crash', to: 'crashed', label: 'server process exited' },
+    { from: 'cancellation seen', on: 'crash', to: 'crashed', label: 'server process exited' },
+    { from: 'returned', on: 'crash', to: 'crashed', label: 'server process exited' },
+    { from: 'threw', on: 'crash', to: 'crashed', label: 'server process exited' },
   ],
 };

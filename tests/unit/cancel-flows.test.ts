@@ -117,7 +117,8 @@ describe('slow_count stopped after the 2nd progress', () => {
       [
         [25, 'running'],
         [245, 'cancellation seen'],
-        [245, 'returned'],
+        // slow_count observes the signal: it stops by throwing (it unwinds), and the SDK writes nothing.
+        [245, 'threw'],
         [245, 'response suppressed'],
       ],
     );
@@ -180,11 +181,11 @@ describe('ledger_write: Stop is not a rollback', () => {
     assertWireInvariants(s, trace);
     assert.deepEqual(notesOf(trace, 'ledger-commit'), []);
     const id = requestIdOf(trace, 'L');
-    const returned = notesOf(trace, 'handler-returned').filter((e) => e.note.requestId === id);
+    const unwound = notesOf(trace, 'handler-threw').filter((e) => e.note.requestId === id);
     assert.deepEqual(
-      returned.map((e) => [e.t, e.note.aborted]),
+      unwound.map((e) => [e.t, e.note.aborted]),
       [[75, true]],
-      'the handler returned as soon as the cancel arrived',
+      'the handler unwound as soon as the cancel arrived',
     );
     assert.equal(clientStates(trace, 'L').at(-1)?.to, 'STOPPED_LOCALLY');
   });

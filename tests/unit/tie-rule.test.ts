@@ -130,7 +130,7 @@ test('user actions at the same ms run in the order they were scheduled', async (
   const trace = await runHeadless(s, sides);
   assertNoEngineErrors(trace);
   assert.deepEqual(
-    userActions(trace).map((e) => [e.t, e.action.type, e.action.call]),
+    userActions(trace).map((e) => [e.t, e.action.type, 'call' in e.action ? e.action.call : null]),
     [
       [20, 'call', 'B'],
       [20, 'call', 'A'],

@@ -1,0 +1,151 @@
+/**
+ * The implementations whose cancellation behaviour the playground can show. The TypeScript SDK
+ * v2 runs for real; every other profile is an emulation — a thin layer around the real SDK that
+ * changes only what the named upstream lines change — and says so wherever it appears.
+ */
+import type { ClientProfile, Revision, ServerProfile, TransportKind } from './scenario.ts';
+
+export interface SourceLink {
+  label: string;
+  url: string;
+}
+
+export interface ProfileInfo<P extends string> {
+  id: P;
+  label: string;
+  emulated: boolean;
+  /** What this profile does differently on cancellation, one line per difference. */
+  differences: string[];
+  sources: SourceLink[];
+}
+
+const PY_V1 = 'https://github.com/modelcontextprotocol/python-sdk/blob/v1.29.0/src/mcp';
+const PY_V2 = 'https://github.com/modelcontextprotocol/python-sdk/blob/v2.0.0/src/mcp';
+const TS_V1 = 'https://github.com/modelcontextprotocol/typescript-sdk/blob/v1.x/src';
+const TS_V2 = 'https://github.com/modelcontextprotocol/typescript-sdk/blob/3924de99/packages/core-internal/src/shared/protocol.ts';
+
+export const SERVER_PROFILE_INFO: Record<ServerProfile, ProfileInfo<ServerProfile>> = {
+  'ts-v2': {
+    id: 'ts-v2',
+    label: 'TypeScript SDK v2 (real, 2.4.0)',
+    emulated: false,
+    differences: ['The real McpServer: a cancel aborts the handler’s signal and no response is ever written for it.'],
+    sources: [
+      { label: 'protocol.ts _oncancel', url: `${TS_V2}#L726-L735` },
+      { label: 'protocol.ts response suppression', url: `${TS_V2}#L1102-L1137` },
+    ],
+  },
+  'py-v1': {
+    id: 'py-v1',
+    label: 'python-sdk 1.x (1.27–1.29) — emulated',
+    emulated: true,
+    differences: [
+      'On a cancel for an in-flight request: an immediate error response {"code":0,"message":"Request cancelled"}.',
+      'A handler that returns normally after that (it ignored or swallowed the cancel): AssertionError "Request already responded to"; the server process exits.',
+      'A second cancel while the handler cannot unwind: a second code-0 response for the same id.',
+      'A response with an unknown id: logs the error and sends notifications/message "Internal Server Error".',
+      'Cancels match ids exactly ("1" is not 1).',
+    ],
+    sources: [
+      { label: 'session.py RequestResponder.cancel (code 0)', url: `${PY_V1}/shared/session.py#L138-L151` },
+      { label: 'session.py respond() assert', url: `${PY_V1}/shared/session.py#L119-L136` },
+      { label: 'session.py cancel dispatch', url: `${PY_V1}/shared/session.py#L402-L406` },
+      { label: 'session.py unknown response id', url: `${PY_V1}/shared/session.py#L481-L518` },
+      { label: 'lowlevel/server.py Internal Server Error', url: `${PY_V1}/server/lowlevel/server.py#L712-L720` },
+      { label: 'lowlevel/server.py _handle_request', url: `${PY_V1}/server/lowlevel/server.py#L779-L815` },
+    ],
+  },
+  'py-v2': {
+    id: 'py-v2',
+    label: 'python-sdk 2.x — emulated',
+    emulated: true,
+    differences: [
+      'A cancelled request is never answered (like TS v2).',
+      'A late or unknown-id response is dropped with a DEBUG line, not reported as an error.',
+      'Cancel ids are coerced: "1" matches 1.',
+    ],
+    sources: [
+      { label: 'jsonrpc_dispatcher.py inbound cancel', url: `${PY_V2}/shared/jsonrpc_dispatcher.py#L623-L628` },
+      { label: 'jsonrpc_dispatcher.py dropping late responses', url: `${PY_V2}/shared/jsonrpc_dispatcher.py#L661-L669` },
+      { label: 'jsonrpc_dispatcher.py _handle_request', url: `${PY_V2}/shared/jsonrpc_dispatcher.py#L701-L771` },
+    ],
+  },
+  'ts-v1': {
+    id: 'ts-v1',
+    label: 'TypeScript SDK v1 (1.x) — emulated',
+    emulated: true,
+    differences: ['A cancel for request id 0 is ignored (a falsy check), so that handler runs on and answers.'],
+    sources: [{ label: 'protocol.ts _oncancel (v1.x)', url: `${TS_V1}/shared/protocol.ts#L550-L556` }],
+  },
+};
+
+export const CLIENT_PROFILE_INFO: Record<ClientProfile, ProfileInfo<ClientProfile>> = {
+  'ts-v2': {
+    id: 'ts-v2',
+    label: 'TypeScript SDK v2 (real, 2.4.0)',
+    emulated: false,
+    differences: ['The real Client: Stop sends one notifications/cancelled; a response for an unknown id goes to onerror and the connection stays.'],
+    sources: [
+      { label: 'protocol.ts cancel()', url: `${TS_V2}#L1449-L1491` },
+      { label: 'protocol.ts unknown response id', url: `${TS_V2}#L1199-L1206` },
+    ],
+  },
+  'strict-host': {
+    id: 'strict-host',
+    label: 'Strict host (as reported for Claude Code) — emulated',
+    emulated: true,
+    differences: [
+      'The real TS v2 Client, with a host policy on onerror: "Received a response for an unknown message ID" or an unknown progress token closes the transport and reconnects (a new server process, a new initialize).',
+      'Calls in flight on the old connection fail.',
+    ],
+    sources: [
+      { label: 'anthropics/claude-code#51073', url: 'https://github.com/anthropics/claude-code/issues/51073' },
+      { label: 'anthropics/claude-code#50095', url: 'https://github.com/anthropics/claude-code/issues/50095' },
+    ],
+  },
+  'py-v1': {
+    id: 'py-v1',
+    label: 'python-sdk 1.x client — emulated',
+    emulated: true,
+    differences: [
+      'Never sends notifications/cancelled: Stop and timeouts only stop waiting locally.',
+      'A timeout fails the call locally with code 408.',
+      'A late response becomes RuntimeError "Received response with an unknown request ID", which the default message handler ignores.',
+    ],
+    sources: [
+      { label: 'session.py send_request timeout (408)', url: `${PY_V1}/shared/session.py#L290-L314` },
+      { label: 'session.py unknown response id', url: `${PY_V1}/shared/session.py#L481-L518` },
+    ],
+  },
+  'ts-v1': {
+    id: 'ts-v1',
+    label: 'TypeScript SDK v1 client — emulated',
+    emulated: true,
+    differences: [
+      'Also cancels initialize when connect times out.',
+      'The abort listener is never removed: Stop after the call finished sends a cancel for an answered id, and Stop after a timeout sends a second cancel.',
+    ],
+    sources: [
+      { label: 'protocol.ts cancel() (v1.x)', url: `${TS_V1}/shared/protocol.ts#L1165-L1180` },
+      { label: 'protocol.ts abort listener (v1.x)', url: `${TS_V1}/shared/protocol.ts#L1211-L1213` },
+    ],
+  },
+};
+
+/** Null when the pairing can run, else one line saying why not. */
+export function profileWhyNot(
+  revision: Revision,
+  transport: TransportKind,
+  server: ServerProfile,
+  client: ClientProfile,
+): string | null {
+  if ((server !== 'ts-v2' || client !== 'ts-v2') && transport !== 'stdio') {
+    return 'The emulations wrap the stdio transport, where the reports they reproduce were made.';
+  }
+  const modern = revision === '2026-07-28';
+  if (modern && (server === 'py-v1' || server === 'py-v2')) return 'The python-sdk emulations speak the 2025-era protocol only.';
+  if (modern && (client === 'py-v1' || client === 'ts-v1' || client === 'strict-host')) {
+    return 'This client emulation speaks the 2025-era protocol only.';
+  }
+  return null;
+}

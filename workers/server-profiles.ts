@@ -1,0 +1,178 @@
+/**
+ * Emulated server profiles: a layer between the stdio wire and the real TS SDK v2 server that
+ * changes only what the emulated implementation does differently (src/profiles.ts lists each
+ * difference with the upstream lines it follows). For 'ts-v2' the layer passes everything through.
+ */
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
+import type { ServerProfile } from '../src/scenario.ts';
+import { note } from './runtime.ts';
+
+type RequestId = string | number;
+
+interface InFlight {
+  /** py-v1: RequestResponder._completed — set once a response (the cancel's code-0 error) went out. */
+  completed: boolean;
+}
+
+const PY1_TRACEBACK = (id: RequestId): string =>
+  [
+    '  + Exception Group Traceback (most recent call last):',
+    '  |   File ".../mcp/server/lowlevel/server.py", line 700, in run',
+    '  |     async with anyio.create_task_group() as tg:',
+    '  | ExceptionGroup: unhandled errors in a TaskGroup (1 sub-exception)',
+    '  +-+---------------- 1 ----------------',
+    '    | Traceback (most recent call last):',
+    '    |   File ".../mcp/server/lowlevel/server.py", line 806, in _handle_request',
+    '    |     await message.respond(response)',
+    '    |   File ".../mcp/shared/session.py", line 129, in respond',
+    '    |     assert not self._completed, "Request already responded to"',
+    '    | AssertionError: Request already responded to',
+    `    +------------------------------------ (request id ${JSON.stringify(id)})`,
+  ].join('\n');
+
+function isRequest(m: JSONRPCMessage): m is JSONRPCMessage & { id: RequestId; method: string } {
+  return 'method' in m && 'id' in m && m.id !== undefined;
+}
+
+function isResponse(m: JSONRPCMessage): m is JSONRPCMessage & { id: RequestId } {
+  return !('method' in m) && 'id' in m;
+}
+
+function cancelledId(m: JSONRPCMessage): RequestId | undefined {
+  if (!('method' in m) || m.method !== 'notifications/cancelled' || 'id' in m) return undefined;
+  const id = (m.params as { requestId?: unknown } | undefined)?.requestId;
+  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
+}
+
+export interface ServerLayerHooks {
+  /** The emulated process dies: its stdout closes, nothing more leaves it. */
+  crash(code: number, reason: string): void;
+}
+
+export class ServerProfileLayer implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  private readonly inner: Transport;
+  private readonly profile: ServerProfile;
+  private readonly hooks: ServerLayerHooks;
+  private readonly inFlight = new Map<RequestId, InFlight>();
+
+  constructor(inner: Transport, profile: ServerProfile, hooks: ServerLayerHooks) {
+    this.inner = inner;
+    this.profile = profile;
+    this.hooks = hooks;
+    inner.onmessage = (message) => this.inbound(message);
+    inner.onclose = () => this.onclose?.();
+    inner.onerror = (error) => this.onerror?.(error);
+  }
+
+  start(): Promise<void> {
+    return this.inner.start();
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    if (isResponse(message)) this.inFlight.delete(message.id);
+    await this.inner.send(message);
+  }
+
+  /**
+   * Called by the tool wrapper when a handler finishes. `unwound` means it ended because of the
+   * cancellation (Python: CancelledError propagated); otherwise it returned a result normally.
+   */
+  handlerFinished(id: RequestId, unwound: boolean): void {
+    const entry = this.inFlight.get(id);
+    this.inFlight.delete(id);
+    if (this.profile !== 'py-v1' || !entry?.completed) return;
+    if (unwound) {
+      note({
+        type: 'emulation',
+        profile: 'py-v1',
+        what: `handler for ${JSON.stringify(id)} unwound on CancelledError: "duplicate response suppressed" (PR #1153)`,
+        source: 'lowlevel/server.py#L779-L790',
+      });
+      return;
+    }
+    // The handler returned normally after cancel() already answered: respond() asserts.
+    note({ type: 'stderr', text: PY1_TRACEBACK(id) });
+    note({
+      type: 'emulation',
+      profile: 'py-v1',
+      what: `respond() after cancel(): AssertionError escapes the server task group; the process exits with code 1`,
+      source: 'shared/session.py#L129',
+    });
+    this.hooks.crash(1, 'AssertionError: Request already responded to');
+  }
+
+  private inbound(message: JSONRPCMessage): void {
+    if (isRequest(message)) this.inFlight.set(message.id, { completed: false });
+    const cancelled = cancelledId(message);
+    if (cancelled !== undefined || ('method' in message && message.method === 'notifications/cancelled')) {
+      if (!this.onCancel(message, cancelled)) return;
+    }
+    if (isResponse(message) && !this.onResponse(message)) return;
+    this.onmessage?.(message);
+  }
+
+  /** Returns whether the real server should see the cancel. */
+  private onCancel(message: JSONRPCMessage, id: RequestId | undefined): boolean {
+    switch (this.profile) {
+      case 'py-v1': {
+        // Exact membership test: "1" does not match 1.
+        const entry = id === undefined ? undefined : this.inFlight.get(id);
+        if (entry && id !== undefined) {
+          entry.completed = true;
+          note({
+            type: 'emulation',
+            profile: 'py-v1',
+            what: `RequestResponder.cancel(): cancels the handler's scope and answers ${JSON.stringify(id)} with code 0`,
+            source: 'shared/session.py#L138-L151',
+          });
+          void this.inner.send({ jsonrpc: '2.0', id, error: { code: 0, message: 'Request cancelled' } });
+        }
+        return true;
+      }
+      case 'py-v2': {
+        // Ids are coerced: a cancel naming "1" reaches request 1.
+        if (typeof id === 'string' && /^-?\d+$/.test(id) && this.inFlight.has(Number(id)) && 'params' in message) {
+          note({ type: 'emulation', profile: 'py-v2', what: `cancel id "${id}" coerced to ${id}`, source: 'shared/jsonrpc_dispatcher.py#L623-L628' });
+          (message.params as { requestId: RequestId }).requestId = Number(id);
+        }
+        return true;
+      }
+      case 'ts-v1':
+        if (!id) {
+          note({ type: 'emulation', profile: 'ts-v1', what: `cancel for id ${JSON.stringify(id ?? null)} ignored: if (!requestId) return`, source: 'shared/protocol.ts#L550-L556' });
+          return false;
+        }
+        return true;
+      case 'ts-v2':
+        return true;
+    }
+  }
+
+  /** Returns whether the real server should see a response the client sent. */
+  private onResponse(message: JSONRPCMessage & { id: RequestId }): boolean {
+    const json = JSON.stringify(message);
+    switch (this.profile) {
+      case 'py-v1':
+        note({ type: 'stderr', text: `ERROR:mcp.server.lowlevel.server:Received exception from stream: Received response with an unknown request ID: ${json}` });
+        note({ type: 'emulation', profile: 'py-v1', what: 'unknown response id → notifications/message "Internal Server Error"', source: 'server/lowlevel/server.py#L712-L720' });
+        void this.inner.send({
+          jsonrpc: '2.0',
+          method: 'notifications/message',
+          params: { level: 'error', logger: 'mcp.server.exception_handler', data: 'Internal Server Error' },
+        });
+        return false;
+      case 'py-v2':
+        note({ type: 'stderr', text: `DEBUG:mcp.shared.jsonrpc_dispatcher:dropping response for unknown/late request id ${JSON.stringify(message.id)}` });
+        return false;
+      default:
+        return true;
+    }
+  }
+}
