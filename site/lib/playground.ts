@@ -3,19 +3,25 @@
  * the trace (src/views/derive.ts), never from what the page itself remembers.
  */
 import {
+  CLIENT_PROFILES,
   defaultScenario,
   REVISIONS,
+  SERVER_PROFILES,
   TRANSPORTS,
   TRANSPORT_LABEL,
+  type ClientProfile,
   type HttpServerShape,
   type Revision,
   type Scenario,
+  type ServerProfile,
   type TransportKind,
+  type WireFault,
 } from '../../src/scenario.ts';
+import { CLIENT_PROFILE_INFO, SERVER_PROFILE_INFO, profileWhyNot, type ProfileInfo } from '../../src/profiles.ts';
 import { transportWhyNot, whyNot } from '../../src/combinations.ts';
 import { TOOLS, defaultArgs, type ToolSpec } from '../../src/tools.ts';
-import { callViews, connectionLog, ledger, negotiated, traceErrors, wireRows, type CallView, type WireRow } from '../../src/views/derive.ts';
-import type { TraceEvent } from '../../src/trace.ts';
+import { callViews, connectionLog, ledger, negotiated, sideLogs, traceErrors, wireRows, type CallView, type WireRow } from '../../src/views/derive.ts';
+import type { Target, TraceEvent } from '../../src/trace.ts';
 import { createBrowserSides, type BrowserSides } from './browser-sides.ts';
 import { MAX_LINK_LENGTH, decodeLink, encodeLink } from '../../src/permalink.ts';
 import { traceHash } from '../../src/trace-hash.ts';
@@ -42,12 +48,13 @@ function byId<T extends HTMLElement>(root: HTMLElement, id: string): T {
 }
 
 function wireRowElement(row: WireRow): HTMLTableRowElement {
-  const summary = row.raw === '' ? `(no bytes: ${row.framing ?? 'empty frame'})` : row.raw.replace(/\n$/, '');
+  const summary = row.raw === '' ? `(no bytes: ${row.framing ?? (row.eof ? 'end of stream' : 'empty frame')})` : row.raw.replace(/\n$/, '');
   let pretty = summary;
   if (row.msg) pretty = JSON.stringify(row.msg, null, 2);
   const details = el('details', {}, el('summary', {}, summary), el('pre', {}, pretty));
   const what = el('td', {}, row.what);
   if (row.injected) what.append(el('span', { className: 'badge', title: 'Forged by the user, not written by the SDK' }, 'injected'));
+  if (row.fault) what.append(el('span', { className: 'badge', title: 'A wire fault the user set' }, row.fault));
   const framing = el('td', {}, row.framing ?? '');
   if (row.headers.length > 0) framing.append(el('div', { className: 'headers' }, ...row.headers.map(([n, v]) => el('div', {}, `${n}: ${v}`))));
   const tr = el(
@@ -55,7 +62,7 @@ function wireRowElement(row: WireRow): HTMLTableRowElement {
     { className: `${row.dir}${row.carriesMessage ? '' : ' framing-only'}` },
     el('td', { className: 'num' }, String(row.frame)),
     el('td', { className: 'num' }, String(row.sentAt)),
-    el('td', { className: 'num delivered' }, row.deliveredAt === null ? 'in flight' : String(row.deliveredAt)),
+    el('td', { className: 'num delivered' }, deliveredText(row)),
     el('td', { className: 'dir' }, row.direction),
     el('td', { className: 'num' }, row.stream === null ? '—' : `#${row.stream}`),
     framing,
@@ -67,20 +74,44 @@ function wireRowElement(row: WireRow): HTMLTableRowElement {
   return tr;
 }
 
+function deliveredText(row: WireRow): string {
+  if (row.droppedBecause !== null) return `never (${row.droppedBecause})`;
+  if (row.deliveredAt !== null) return String(row.deliveredAt);
+  if (row.fault === 'dropped') return 'never (dropped)';
+  if (row.fault === 'held' && row.deliverAt === null) return 'held';
+  return 'in flight';
+}
+
 function stateCell(state: string | null, history: { t: number; to: string; because: string }[]): HTMLTableCellElement {
   const td = el('td');
   if (state === null) {
     td.append(el('span', { className: 'muted' }, 'not received yet'));
     return td;
   }
-  td.append(el('span', { className: `state ${state}` }, state));
-  const path = history.map((h) => `${h.t} ms ${h.to} (${h.because})`).join(' → ');
-  td.append(el('div', { className: 'history' }, path));
+  td.append(el('span', { className: `state ${state.replace(/ /g, '-')}` }, state));
+  td.append(
+    el(
+      'details',
+      { className: 'history' },
+      el('summary', {}, `${history.length} changes`),
+      el('ol', {}, ...history.map((h) => el('li', {}, `${h.t} ms ${h.to} (${h.because})`))),
+    ),
+  );
   return td;
 }
 
 export function mountPlayground(root: HTMLElement): void {
   const revision = byId<HTMLSelectElement>(root, 'revision');
+  const serverProfile = byId<HTMLSelectElement>(root, 'server-profile');
+  const clientProfile = byId<HTMLSelectElement>(root, 'client-profile');
+  const profileNotes = byId<HTMLElement>(root, 'profile-notes');
+  const target = byId<HTMLSelectElement>(root, 'target');
+  const targetId = byId<HTMLInputElement>(root, 'target-id');
+  const clientLog = byId<HTMLElement>(root, 'client-log');
+  const serverLog = byId<HTMLElement>(root, 'server-log');
+  const faultList = byId<HTMLUListElement>(root, 'fault-list');
+  const faultCount = byId<HTMLElement>(root, 'fault-count');
+  const holdButtons = { c2s: byId<HTMLButtonElement>(root, 'hold-c2s'), s2c: byId<HTMLButtonElement>(root, 'hold-s2c') };
   const transport = byId<HTMLSelectElement>(root, 'transport');
   const httpServer = byId<HTMLSelectElement>(root, 'http-server');
   const httpServerField = byId<HTMLElement>(root, 'http-server-field');
@@ -120,6 +151,8 @@ export function mountPlayground(root: HTMLElement): void {
 
   let sides: BrowserSides | null = null;
   let running: Scenario = defaultScenario();
+  let faults: WireFault[] = [];
+  const holding = { c2s: false, s2c: false };
   let driver: LiveDriver | null = null;
   let callCounter = 0;
   const wireRowsShown = new Map<number, HTMLTableRowElement>();
@@ -136,13 +169,19 @@ export function mountPlayground(root: HTMLElement): void {
           'div',
           { className: 'field' },
           el('label', { htmlFor: `arg-${a.name}` }, a.label),
-          el('input', {
-            id: `arg-${a.name}`,
-            name: a.name,
-            type: a.kind === 'number' ? 'number' : 'text',
-            value: String(a.default),
-            ...(a.kind === 'number' && { min: '0' }),
-          }),
+          a.kind === 'choice'
+            ? el(
+                'select',
+                { id: `arg-${a.name}`, name: a.name },
+                ...(a.choices ?? []).map((c) => el('option', { value: c, textContent: c, selected: c === a.default })),
+              )
+            : el('input', {
+                id: `arg-${a.name}`,
+                name: a.name,
+                type: a.kind === 'number' ? 'number' : 'text',
+                value: String(a.default),
+                ...(a.kind === 'number' && { min: '0' }),
+              }),
         ),
       ),
     );
@@ -153,7 +192,7 @@ export function mountPlayground(root: HTMLElement): void {
     const tool = currentTool();
     const args: Record<string, unknown> = defaultArgs(tool);
     for (const a of tool.args) {
-      const input = toolArgs.querySelector<HTMLInputElement>(`input[name="${a.name}"]`);
+      const input = toolArgs.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${a.name}"]`);
       if (!input) continue;
       args[a.name] = a.kind === 'number' ? Math.max(0, Math.round(Number(input.value) || 0)) : input.value;
     }
@@ -175,13 +214,14 @@ export function mountPlayground(root: HTMLElement): void {
         });
         inject.addEventListener('click', () => void driver?.act({ type: 'inject-response', call: c.call, outcome: 'result' }));
         const late = el('td');
-        if (c.lateResponses.length === 0) late.append(el('span', { className: 'muted' }, '—'));
+        if (c.lost) late.append(el('div', { className: 'lost' }, `lost with its connection (${c.outcome ?? ''})`));
+        if (c.lateResponses.length === 0 && !c.lost) late.append(el('span', { className: 'muted' }, '—'));
         for (const l of c.lateResponses) late.append(el('div', {}, `${l.t} ms: ${l.because}`));
         const tr = el(
           'tr',
           {},
           el('th', { scope: 'row' }, c.call),
-          el('td', {}, `${c.tool} ${JSON.stringify(c.args)}`),
+          el('td', { className: 'tool' }, c.tool, el('div', { className: 'args' }, JSON.stringify(c.args))),
           el('td', { className: 'num' }, c.requestId === null ? '—' : JSON.stringify(c.requestId)),
           stateCell(c.clientState, c.clientHistory),
           stateCell(c.serverState, c.serverHistory),
@@ -202,9 +242,10 @@ export function mountPlayground(root: HTMLElement): void {
         const tr = wireRowElement(row);
         wireRowsShown.set(row.frame, tr);
         wireBody.append(tr);
-      } else if (row.deliveredAt !== null) {
+      } else {
         const cell = shown.querySelector('td.delivered');
-        if (cell && cell.textContent !== String(row.deliveredAt)) cell.textContent = String(row.deliveredAt);
+        const text = deliveredText(row);
+        if (cell && cell.textContent !== text) cell.textContent = text;
       }
     }
     renderCalls(callViews(trace));
@@ -238,9 +279,48 @@ export function mountPlayground(root: HTMLElement): void {
       }
       root.dataset.ready = 'true';
     }
+    const logs = sideLogs(trace);
+    for (const [side, pre] of [['client', clientLog], ['server', serverLog]] as const) {
+      const text = logs
+        .filter((l) => l.side === side)
+        .map((l) => `${l.t} ms  ${l.text}${l.source ? `  (${l.source})` : ''}`)
+        .join('\n');
+      if (pre.textContent !== text) pre.textContent = text;
+    }
+    renderTargets(callViews(trace));
     const errors = traceErrors(trace);
     errorsSection.hidden = errors.length === 0;
     errorsList.replaceChildren(...errors.map((e) => el('li', {}, `${e.t} ms: ${e.message}`)));
+  }
+
+  function renderTargets(calls: CallView[]): void {
+    const wanted = [
+      ...calls.filter((c) => c.requestId !== null).map((c) => [`call:${c.call}`, `call ${c.call} (id ${JSON.stringify(c.requestId)})`]),
+      ['initialize', 'initialize'],
+      ['any', 'any id (below)'],
+    ];
+    const have = [...target.options].map((o) => o.value).join('|');
+    if (have === wanted.map(([v]) => v).join('|')) return;
+    const selected = target.value;
+    target.replaceChildren(...wanted.map(([value, label]) => el('option', { value: value ?? '', textContent: label ?? '' })));
+    if (wanted.some(([v]) => v === selected)) target.value = selected;
+  }
+
+  function chosenTarget(): Target {
+    if (target.value === 'initialize') return { initialize: true };
+    if (target.value.startsWith('call:')) return { call: target.value.slice(5) };
+    const raw = targetId.value.trim();
+    return { requestId: /^-?\d+$/.test(raw) ? Number(raw) : raw };
+  }
+
+  function describeProfile<P extends string>(role: string, info: ProfileInfo<P>): HTMLElement {
+    return el(
+      'details',
+      { className: info.emulated ? 'emulated' : 'real' },
+      el('summary', {}, `${role}: ${info.label}${info.emulated ? ` — ${info.differences.length} differences from the real SDK, with sources` : ''}`),
+      el('ul', {}, ...info.differences.map((d) => el('li', {}, d))),
+      el('div', {}, 'Follows: ', ...info.sources.flatMap((src, i) => [i > 0 ? ' · ' : '', el('a', { href: src.url, rel: 'noopener', target: '_blank' }, src.label)])),
+    );
   }
 
   function renderClock(): void {
@@ -271,7 +351,24 @@ export function mountPlayground(root: HTMLElement): void {
       if (shapes && reason) reasons.push(`${option.textContent ?? ''}: ${reason}`);
     }
     if (httpServer.selectedOptions[0]?.disabled) httpServer.value = 'stateless';
+    const tr = transport.value as TransportKind;
+    for (const option of serverProfile.options) {
+      const reason = profileWhyNot(rev, tr, option.value as ServerProfile, 'ts-v2');
+      option.disabled = reason !== null;
+      if (reason) reasons.push(`${SERVER_PROFILE_INFO[option.value as ServerProfile].label}: ${reason}`);
+    }
+    if (serverProfile.selectedOptions[0]?.disabled) serverProfile.value = 'ts-v2';
+    for (const option of clientProfile.options) {
+      const reason = profileWhyNot(rev, tr, serverProfile.value as ServerProfile, option.value as ClientProfile);
+      option.disabled = reason !== null;
+      if (reason) reasons.push(`${CLIENT_PROFILE_INFO[option.value as ClientProfile].label}: ${reason}`);
+    }
+    if (clientProfile.selectedOptions[0]?.disabled) clientProfile.value = 'ts-v2';
     unavailable.replaceChildren(...reasons.map((r) => el('li', {}, r)));
+    profileNotes.replaceChildren(
+      describeProfile('Server', SERVER_PROFILE_INFO[serverProfile.value as ServerProfile]),
+      describeProfile('Client', CLIENT_PROFILE_INFO[clientProfile.value as ClientProfile]),
+    );
   }
 
   function scenarioFromPickers(): Scenario {
@@ -280,6 +377,9 @@ export function mountPlayground(root: HTMLElement): void {
     if (chosen) scenario.revision = chosen;
     scenario.transport = (TRANSPORTS.find((t) => t === transport.value) ?? 'stdio') as TransportKind;
     scenario.httpServer = httpServer.value === 'stateless' ? 'stateless' : 'sessionful';
+    scenario.serverProfile = (SERVER_PROFILES.find((p) => p === serverProfile.value) ?? 'ts-v2') as ServerProfile;
+    scenario.clientProfile = (CLIENT_PROFILES.find((p) => p === clientProfile.value) ?? 'ts-v2') as ClientProfile;
+    if (faults.length > 0) scenario.faults = [...faults];
     scenario.latency = { c2s: Math.max(0, Math.round(Number(latC2s.value) || 0)), s2c: Math.max(0, Math.round(Number(latS2c.value) || 0)) };
     // Live runs have no natural end; the scenario's end only bounds headless replays.
     scenario.endAt = Number.MAX_SAFE_INTEGER;
@@ -291,6 +391,9 @@ export function mountPlayground(root: HTMLElement): void {
     revision.value = scenario.revision;
     transport.value = scenario.transport;
     httpServer.value = scenario.httpServer;
+    serverProfile.value = scenario.serverProfile ?? 'ts-v2';
+    clientProfile.value = scenario.clientProfile ?? 'ts-v2';
+    faults = [...(scenario.faults ?? [])];
     latC2s.value = String(scenario.latency.c2s);
     latS2c.value = String(scenario.latency.s2c);
     syncPickers();
@@ -305,6 +408,13 @@ export function mountPlayground(root: HTMLElement): void {
     connStatus.textContent = 'Starting the client and server workers…';
     sides ??= createBrowserSides();
     running = from ?? scenarioFromPickers();
+    holding.c2s = false;
+    holding.s2c = false;
+    for (const [dir, button] of Object.entries(holdButtons)) {
+      button.textContent = `Hold ${dir === 'c2s' ? 'client → server' : 'server → client'}`;
+      button.setAttribute('aria-pressed', 'false');
+    }
+    renderFaults();
     callCounter = Math.max(0, ...running.steps.map((st) => (st.action.type === 'call' ? Number(/^#(\d+)$/.exec(st.action.call)?.[1] ?? 0) : 0)));
     wireCaption.textContent =
       running.transport === 'stdio'
@@ -407,7 +517,55 @@ export function mountPlayground(root: HTMLElement): void {
     }
     return true;
   }
-  for (const picker of [revision, transport, httpServer, latC2s, latS2c]) {
+  function renderFaults(): void {
+    faultCount.textContent = String(faults.length);
+    faultList.replaceChildren(
+      ...faults.map((f) =>
+        el('li', {}, `${f.dir === 'c2s' ? 'client → server' : 'server → client'}: ${f.action} ${f.match ?? 'any frame'}${f.nth ? ` (match #${f.nth} only)` : ''}${f.action === 'delay' ? ` by ${f.ms ?? 0} ms` : ''}`),
+      ),
+    );
+  }
+
+  const act = (action: Parameters<LiveDriver['act']>[0]): void => void driver?.act(action);
+  byId<HTMLButtonElement>(root, 'inject-result').addEventListener('click', () => act({ type: 'inject-response', outcome: 'result', ...chosenTarget() }));
+  byId<HTMLButtonElement>(root, 'inject-error').addEventListener('click', () => act({ type: 'inject-response', outcome: 'error', ...chosenTarget() }));
+  byId<HTMLButtonElement>(root, 'inject-cancel').addEventListener('click', () => act({ type: 'inject-cancel', ...chosenTarget() }));
+  byId<HTMLButtonElement>(root, 'disconnect').addEventListener('click', () => act({ type: 'disconnect' }));
+  byId<HTMLButtonElement>(root, 'crash').addEventListener('click', () => act({ type: 'crash-server' }));
+  byId<HTMLButtonElement>(root, 'reconnect').addEventListener('click', () => act({ type: 'reconnect' }));
+  for (const dir of ['c2s', 's2c'] as const) {
+    const button = holdButtons[dir];
+    button.addEventListener('click', () => {
+      holding[dir] = !holding[dir];
+      act({ type: holding[dir] ? 'hold' : 'release', dir });
+      const label = dir === 'c2s' ? 'client → server' : 'server → client';
+      button.textContent = `${holding[dir] ? 'Release' : 'Hold'} ${label}`;
+      button.setAttribute('aria-pressed', String(holding[dir]));
+    });
+  }
+  byId<HTMLButtonElement>(root, 'add-fault').addEventListener('click', () => {
+    const match = byId<HTMLInputElement>(root, 'fault-match').value.trim();
+    const nth = Number(byId<HTMLInputElement>(root, 'fault-nth').value);
+    const action = byId<HTMLSelectElement>(root, 'fault-action').value as WireFault['action'];
+    faults.push({
+      dir: byId<HTMLSelectElement>(root, 'fault-dir').value === 's2c' ? 's2c' : 'c2s',
+      action,
+      ...(match !== '' && { match }),
+      ...(nth >= 1 && { nth: Math.round(nth) }),
+      ...(action === 'delay' && { ms: Math.max(0, Math.round(Number(byId<HTMLInputElement>(root, 'fault-ms').value) || 0)) }),
+    });
+    renderFaults();
+    forgetLink();
+    void start();
+  });
+  byId<HTMLButtonElement>(root, 'clear-faults').addEventListener('click', () => {
+    faults = [];
+    renderFaults();
+    forgetLink();
+    void start();
+  });
+
+  for (const picker of [revision, transport, httpServer, serverProfile, clientProfile, latC2s, latS2c]) {
     picker.addEventListener('change', () => {
       syncPickers();
       forgetLink();

@@ -35,6 +35,12 @@ export interface WireRow {
   raw: string;
   msg: JsonRpcMessage | null;
   injected: boolean;
+  fault: string | null;
+  /** The planned delivery time (null while held or when dropped). */
+  deliverAt: number | null;
+  /** Set when the frame arrived at a closed connection or a dead server. */
+  droppedBecause: string | null;
+  eof: boolean;
 }
 
 function describeId(id: string | number | undefined): string {
@@ -50,7 +56,7 @@ export function wireRows(trace: readonly TraceEvent[]): WireRow[] {
     if (e.kind === 'frame') {
       const msg = e.msg;
       const http = e.http;
-      let what = http ? '' : '(not JSON)';
+      let what = http ? '' : e.eof ? 'end of stream (EOF)' : '(not JSON)';
       if (msg?.method !== undefined) {
         what = msg.method;
         if (msg.id !== undefined) requests.set(`${e.dir}:${JSON.stringify(msg.id)}`, msg.method);
@@ -79,12 +85,17 @@ export function wireRows(trace: readonly TraceEvent[]): WireRow[] {
         raw: e.raw,
         msg,
         injected: e.injected === true,
+        fault: e.fault ?? null,
+        deliverAt: e.deliverAt,
+        droppedBecause: null,
+        eof: e.eof === true,
       };
       rows.push(row);
       byFrame.set(e.frame, row);
     } else if (e.kind === 'delivery') {
       const row = byFrame.get(e.frame);
-      if (row) row.deliveredAt = e.t;
+      if (row && e.dropped) row.droppedBecause = e.dropped;
+      else if (row) row.deliveredAt = e.t;
     }
   }
   return rows;
@@ -143,6 +154,8 @@ export interface CallView {
   progress: number | null;
   total: number | null;
   outcome: string | null;
+  /** The call failed because its connection went away (a crash, a disconnect, a strict host's reconnect). */
+  lost: boolean;
 }
 
 export function callViews(trace: readonly TraceEvent[]): CallView[] {
@@ -163,6 +176,7 @@ export function callViews(trace: readonly TraceEvent[]): CallView[] {
         progress: null,
         total: null,
         outcome: null,
+        lost: false,
       });
     } else if (e.kind === 'client-state') {
       const view = calls.get(e.call);
@@ -186,6 +200,7 @@ export function callViews(trace: readonly TraceEvent[]): CallView[] {
       const view = calls.get(e.note.call);
       if (!view) continue;
       view.outcome = e.note.outcome === 'result' ? (e.note.isError ? 'tool error' : 'result') : `rejected: ${e.note.message ?? ''}`;
+      view.lost = e.note.outcome === 'error' && /^(Connection closed|Not connected)/.test(e.note.message ?? '');
     }
   }
   return [...calls.values()];
@@ -228,4 +243,24 @@ export function traceErrors(trace: readonly TraceEvent[]): { t: number; message:
   const errors: { t: number; message: string }[] = [];
   for (const e of trace) if (e.kind === 'error') errors.push({ t: e.t, message: e.message });
   return errors;
+}
+
+export interface LogLine {
+  t: number;
+  side: 'client' | 'server';
+  text: string;
+  /** For an emulation's note: the upstream source it follows. */
+  source?: string;
+}
+
+/** What each side wrote to its stderr, and what the emulations did differently, in order. */
+export function sideLogs(trace: readonly TraceEvent[]): LogLine[] {
+  const lines: LogLine[] = [];
+  for (const e of trace) {
+    if (e.kind !== 'handler') continue;
+    if (e.note.type === 'stderr') lines.push({ t: e.t, side: e.side, text: e.note.text });
+    else if (e.note.type === 'emulation') lines.push({ t: e.t, side: e.side, text: `[emulated ${e.note.profile}] ${e.note.what}`, source: e.note.source });
+    else if (e.note.type === 'server-exited') lines.push({ t: e.t, side: e.side, text: `process exited with code ${e.note.code} (${e.note.reason})` });
+  }
+  return lines;
 }
