@@ -310,8 +310,13 @@ export class Run {
         ? { jsonrpc: '2.0', id: requestId, result: { content: [{ type: 'text', text: 'injected late result' }] } }
         : { jsonrpc: '2.0', id: requestId, error: { code: -32603, message: 'injected late error' } };
     const json = JSON.stringify(message);
+    const dir: Direction = action.to === 'server' ? 'c2s' : 's2c';
     if (this.scenario.transport === 'stdio') {
-      this.write('s2c', { raw: json + '\n' }, true);
+      this.write(dir, { raw: json + '\n' }, true);
+      return;
+    }
+    if (dir === 'c2s') {
+      this.append({ kind: 'error', t: this.now, message: 'forged responses to the server are offered on stdio only' });
       return;
     }
     const stream = this.streamForInjection(requestId);

@@ -109,8 +109,11 @@ export type UserAction =
       maxTotalTimeoutMs?: number;
     }
   | { type: 'stop'; call: string }
-  /** A forged response (server → client) for any request id: a late result, or one for an unknown id. */
-  | ({ type: 'inject-response'; outcome: 'result' | 'error' } & Target)
+  /**
+   * A forged response for any request id: a late result, or one for an unknown id. It goes to
+   * the client (as if from the server) unless `to` is 'server' (as if the client answered).
+   */
+  | ({ type: 'inject-response'; outcome: 'result' | 'error'; to?: 'client' | 'server' } & Target)
   /** A forged notifications/cancelled (client → server): a duplicate, an unknown id, or `initialize`. */
   | ({ type: 'inject-cancel'; reason?: string } & Target)
   /** Hold every frame written in one direction until `release`. */
