@@ -3,10 +3,23 @@
  * links, files and the editor, and that the site publishes as JSON Schema.
  */
 import * as z from 'zod/v4';
-import { REVISIONS, TRANSPORTS, type Scenario } from './scenario.ts';
+import { CLIENT_PROFILES, REVISIONS, SERVER_PROFILES, TRANSPORTS, type Scenario } from './scenario.ts';
 
 const callId = z.string().min(1).max(40).describe('A name for the call, unique in the scenario (e.g. "#1").');
 const ms = z.number().int().min(0).max(86_400_000);
+
+const requestId = z.union([z.string().max(100), z.number().int()]);
+const direction = z.enum(['c2s', 's2c']);
+
+/** Which request a forged frame names: exactly one of call, initialize, requestId. */
+const target = {
+  call: callId.optional(),
+  initialize: z.literal(true).optional(),
+  requestId: requestId.optional(),
+};
+const oneTarget = (value: { call?: unknown; initialize?: unknown; requestId?: unknown }): boolean =>
+  [value.call, value.initialize, value.requestId].filter((v) => v !== undefined).length === 1;
+const targetMessage = { message: 'name exactly one of "call", "initialize" or "requestId"' };
 
 const action = z.discriminatedUnion('type', [
   z.object({
@@ -14,10 +27,27 @@ const action = z.discriminatedUnion('type', [
     call: callId,
     tool: z.string().min(1).max(60),
     args: z.record(z.string(), z.unknown()),
+    timeoutMs: ms.optional(),
+    resetTimeoutOnProgress: z.boolean().optional(),
+    maxTotalTimeoutMs: ms.optional(),
   }),
   z.object({ type: z.literal('stop'), call: callId }),
-  z.object({ type: z.literal('inject-response'), call: callId, outcome: z.enum(['result', 'error']) }),
+  z.object({ type: z.literal('inject-response'), outcome: z.enum(['result', 'error']), to: z.enum(['client', 'server']).optional(), ...target }).refine(oneTarget, targetMessage),
+  z.object({ type: z.literal('inject-cancel'), reason: z.string().max(200).optional(), ...target }).refine(oneTarget, targetMessage),
+  z.object({ type: z.literal('hold'), dir: direction }),
+  z.object({ type: z.literal('release'), dir: direction }),
+  z.object({ type: z.literal('disconnect') }),
+  z.object({ type: z.literal('crash-server') }),
+  z.object({ type: z.literal('reconnect') }),
 ]);
+
+const fault = z.object({
+  dir: direction,
+  action: z.enum(['drop', 'delay', 'duplicate']),
+  match: z.string().max(100).optional(),
+  nth: z.number().int().min(1).optional(),
+  ms: ms.optional(),
+});
 
 export const scenarioSchema = z
   .object({
@@ -26,6 +56,10 @@ export const scenarioSchema = z
     transport: z.enum(TRANSPORTS),
     httpServer: z.enum(['sessionful', 'stateless']),
     latency: z.object({ c2s: ms, s2c: ms }),
+    serverProfile: z.enum(SERVER_PROFILES).optional(),
+    clientProfile: z.enum(CLIENT_PROFILES).optional(),
+    connectTimeoutMs: ms.optional(),
+    faults: z.array(fault).max(50).optional(),
     steps: z.array(z.object({ at: ms.describe('Virtual time in ms.'), action })).max(2000),
     endAt: ms,
   })

@@ -20,6 +20,7 @@ export class LiveDriver {
   private lastWall = 0;
   private queue: Promise<void> = Promise.resolve();
   private frameRequest = 0;
+  private disposed = false;
   private readonly onChange: () => void;
 
   private constructor(run: Run, steps: Step[], onChange: () => void) {
@@ -103,8 +104,14 @@ export class LiveDriver {
     });
   }
 
-  dispose(): void {
+  /**
+   * Stops this run for good and resolves once its last engine call has returned, so the
+   * workers are free for the next run (two runs must never step the same workers at once).
+   */
+  dispose(): Promise<void> {
     this.pause();
+    this.disposed = true;
+    return this.queue;
   }
 
   private readonly tick = (wall: number): void => {
@@ -122,7 +129,7 @@ export class LiveDriver {
 
   /** Engine calls never overlap: each waits for the previous one. */
   private exclusive(work: () => Promise<void>): Promise<void> {
-    const next = this.queue.then(work);
+    const next = this.queue.then(() => (this.disposed ? undefined : work()));
     this.queue = next.catch(() => undefined);
     return next.then(() => this.onChange());
   }

@@ -399,8 +399,18 @@ export function mountPlayground(root: HTMLElement): void {
     syncPickers();
   }
 
-  async function start(from?: Scenario): Promise<void> {
-    driver?.dispose();
+  /** Starts are queued: each waits for the previous run to let go of the workers. */
+  let starting: Promise<void> = Promise.resolve();
+  function start(from?: Scenario): Promise<void> {
+    starting = starting.then(() => startNow(from));
+    return starting;
+  }
+
+  async function startNow(from?: Scenario): Promise<void> {
+    const previous = driver;
+    // Until the new run exists, clicks have nowhere to go (not to the old, disposed run).
+    driver = null;
+    await previous?.dispose();
     root.dataset.ready = 'false';
     wireBody.replaceChildren();
     wireRowsShown.clear();
@@ -424,8 +434,13 @@ export function mountPlayground(root: HTMLElement): void {
       const d = await LiveDriver.start(
         running,
         sides,
-        () => renderTrace(d.run.trace),
-        () => renderClock(),
+        // A run that was replaced while it stepped must not paint over its successor.
+        () => {
+          if (driver === d) renderTrace(d.run.trace);
+        },
+        () => {
+          if (driver === d) renderClock();
+        },
       );
       driver = d;
       renderTrace(d.run.trace);
@@ -529,6 +544,7 @@ export function mountPlayground(root: HTMLElement): void {
   const act = (action: Parameters<LiveDriver['act']>[0]): void => void driver?.act(action);
   byId<HTMLButtonElement>(root, 'inject-result').addEventListener('click', () => act({ type: 'inject-response', outcome: 'result', ...chosenTarget() }));
   byId<HTMLButtonElement>(root, 'inject-error').addEventListener('click', () => act({ type: 'inject-response', outcome: 'error', ...chosenTarget() }));
+  byId<HTMLButtonElement>(root, 'inject-to-server').addEventListener('click', () => act({ type: 'inject-response', outcome: 'result', to: 'server', ...chosenTarget() }));
   byId<HTMLButtonElement>(root, 'inject-cancel').addEventListener('click', () => act({ type: 'inject-cancel', ...chosenTarget() }));
   byId<HTMLButtonElement>(root, 'disconnect').addEventListener('click', () => act({ type: 'disconnect' }));
   byId<HTMLButtonElement>(root, 'crash').addEventListener('click', () => act({ type: 'crash-server' }));

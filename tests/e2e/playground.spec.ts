@@ -36,7 +36,7 @@ test('the wire log shows the real initialize handshake with the negotiated proto
 
 test('slow_count + Stop: progress, then notifications/cancelled for the call id, and no response after it', async ({ page }) => {
   await open(page);
-  await callTool(page, 'slow_count', { steps: '5', stepMs: '300' });
+  await callTool(page, 'slow_count', { steps: '5', stepMs: '1000' });
   const row = callRow(page, '#1');
   await expect(row.locator('td').nth(4)).toHaveText(/^2 \/ 5/);
   await page.getByRole('button', { name: 'Stop #1' }).click();

@@ -67,7 +67,7 @@ test('a broken link gives a clear error and an untouched playground', async ({ p
 test('Share makes a link that reopens to the same trace', async ({ page, context }) => {
   await page.goto('/playground/');
   await expect(page.locator('.playground')).toHaveAttribute('data-ready', 'true');
-  await page.locator('#arg-stepMs').fill('200');
+  await page.locator('#arg-stepMs').fill('1000');
   await page.getByRole('button', { name: 'Call', exact: true }).click();
   await expect(page.locator('#calls-table tbody tr[data-call="#1"] td').nth(4)).toHaveText(/^1 \/ 5/);
   await page.getByRole('button', { name: 'Stop #1' }).click();

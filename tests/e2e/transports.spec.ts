@@ -13,7 +13,7 @@ function rows(page: Page) {
 }
 
 async function slowCallThenStop(page: Page): Promise<void> {
-  await page.locator('#arg-stepMs').fill('300');
+  await page.locator('#arg-stepMs').fill('1000');
   await page.getByRole('button', { name: 'Call', exact: true }).click();
   const call = page.locator('#calls-table tbody tr[data-call="#1"]');
   await expect(call.locator('td').nth(4)).toHaveText(/^2 \/ 5/);
