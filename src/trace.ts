@@ -214,9 +214,18 @@ export type TraceEvent =
 /** Distributes Omit over the union so each variant keeps its own fields. */
 export type NewTraceEvent = TraceEvent extends infer E ? (E extends TraceEvent ? Omit<E, 'seq'> : never) : never;
 
-/** JSON Lines: one event per line, keys in construction order, so equal runs give equal bytes. */
+/** JSON with object keys sorted, so equal values give equal bytes however they were built. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/** JSON Lines, one event per line, canonical: equal runs give equal bytes in Node and browsers. */
 export function serializeTrace(trace: readonly TraceEvent[]): string {
-  return trace.map((e) => JSON.stringify(e)).join('\n');
+  return trace.map(canonicalJson).join('\n');
 }
 
 export function parseJsonRpc(line: string): JsonRpcMessage | null {

@@ -21,7 +21,7 @@ import { CLIENT_PROFILE_INFO, SERVER_PROFILE_INFO, profileWhyNot, type ProfileIn
 import { transportWhyNot, whyNot } from '../../src/combinations.ts';
 import { TOOLS, defaultArgs, type ToolSpec } from '../../src/tools.ts';
 import { callViews, connectionLog, ledger, negotiated, sideLogs, traceErrors, wireRows, type CallView, type WireRow } from '../../src/views/derive.ts';
-import type { Target, TraceEvent } from '../../src/trace.ts';
+import { serializeTrace, type Target, type TraceEvent } from '../../src/trace.ts';
 import { createBrowserSides, type BrowserSides } from './browser-sides.ts';
 import { MAX_LINK_LENGTH, decodeLink, encodeLink } from '../../src/permalink.ts';
 import { traceHash } from '../../src/trace-hash.ts';
@@ -140,7 +140,6 @@ export function mountPlayground(root: HTMLElement): void {
   const toolSelect = byId<HTMLSelectElement>(root, 'tool');
   const toolArgs = byId<HTMLElement>(root, 'tool-args');
   const toolSummary = byId<HTMLElement>(root, 'tool-summary');
-  const callButton = byId<HTMLButtonElement>(root, 'call');
   const callsBody = root.querySelector('#calls-table tbody') as HTMLTableSectionElement;
   const noCalls = byId<HTMLElement>(root, 'no-calls');
   const ledgerBody = root.querySelector('#ledger-table tbody') as HTMLTableSectionElement;
@@ -498,6 +497,12 @@ export function mountPlayground(root: HTMLElement): void {
   }
 
   shareButton.addEventListener('click', () => void share());
+  byId<HTMLButtonElement>(root, 'export-trace').addEventListener('click', () => {
+    if (!driver) return;
+    const a = el('a', { href: URL.createObjectURL(new Blob([serializeTrace(driver.run.trace) + '\n'], { type: 'application/jsonl' })), download: 'trace.jsonl' });
+    a.click();
+    URL.revokeObjectURL(a.href);
+  });
   copyLink.addEventListener('click', () => {
     void navigator.clipboard.writeText(shareLink.value).then(
       () => (shareMessage.textContent = 'Link copied.'),

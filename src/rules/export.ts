@@ -1,0 +1,94 @@
+/**
+ * Findings in the shape of the MCP conformance suite's `checks.json`, so that results look
+ * familiar to SDK authors: one check per finding, with the rule's name and description, a
+ * status, the spec references (the quote's lines at the pinned commit) and the details.
+ *
+ * Status: not applicable or can't tell → SKIPPED; an info finding (a race the spec allows, an
+ * ambiguity, a descriptive rule) → INFO; violated error → FAILURE; violated warning → WARNING;
+ * satisfied → SUCCESS. No timestamp unless one is passed, so equal findings give equal bytes.
+ */
+import type { Revision } from '../scenario.ts';
+import { clauseFor, type Rule, type TransportKind } from './catalog.ts';
+import type { Finding } from './checker.ts';
+
+export type CheckStatus = 'SUCCESS' | 'FAILURE' | 'WARNING' | 'SKIPPED' | 'INFO';
+
+export interface SpecReference {
+  id: string;
+  url: string;
+}
+
+export interface ConformanceCheck {
+  id: string;
+  name: string;
+  description: string;
+  status: CheckStatus;
+  timestamp?: string;
+  specReferences: SpecReference[];
+  details: Record<string, unknown>;
+  errorMessage?: string;
+}
+
+export function statusOf(finding: Finding): CheckStatus {
+  if (finding.verdict === 'not-applicable' || finding.verdict === 'cannot-tell') return 'SKIPPED';
+  if (finding.severity === 'info') return 'INFO';
+  if (finding.verdict === 'satisfied') return 'SUCCESS';
+  return finding.severity === 'error' ? 'FAILURE' : 'WARNING';
+}
+
+/**
+ * One check per finding, in the findings' order. A rule with several findings numbers them
+ * (`CANCEL-NO-RESPONSE#1`, `#2`, …); a rule with one keeps its bare id.
+ */
+export function toChecks(
+  catalog: readonly Rule[],
+  revision: Revision,
+  transport: TransportKind,
+  findings: readonly Finding[],
+  options: { timestamp?: string } = {},
+): ConformanceCheck[] {
+  const rules = new Map(catalog.map((rule) => [rule.id, rule]));
+  const total = new Map<string, number>();
+  for (const f of findings) total.set(f.rule, (total.get(f.rule) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return findings.map((finding): ConformanceCheck => {
+    const n = (seen.get(finding.rule) ?? 0) + 1;
+    seen.set(finding.rule, n);
+    const rule = rules.get(finding.rule);
+    const clause = rule ? clauseFor(rule, revision, transport) : undefined;
+    const quotes = clause ? [clause, ...(clause.also ?? [])] : [];
+    const status = statusOf(finding);
+    return {
+      id: (total.get(finding.rule) ?? 0) > 1 ? `${finding.rule}#${n}` : finding.rule,
+      name: rule?.name ?? finding.rule,
+      description: rule?.description ?? '',
+      status,
+      ...(options.timestamp !== undefined && { timestamp: options.timestamp }),
+      specReferences: quotes.map((q) => ({
+        id: `MCP ${q.source.repo === 'modelcontextprotocol/ext-tasks' ? 'ext-tasks' : revision} ${q.source.path}:${q.source.lines[0]}-${q.source.lines[1]}`,
+        url: q.source.url,
+      })),
+      details: {
+        verdict: finding.verdict,
+        severity: finding.severity,
+        revision,
+        transport,
+        ...(clause && { keyword: clause.keyword, quote: clause.quote }),
+        witnesses: finding.witnesses,
+        why: finding.why,
+      },
+      ...((status === 'FAILURE' || status === 'WARNING') && { errorMessage: finding.why }),
+    };
+  });
+}
+
+/** `toChecks` as the JSON text of a checks.json file. */
+export function toChecksJson(
+  catalog: readonly Rule[],
+  revision: Revision,
+  transport: TransportKind,
+  findings: readonly Finding[],
+  options: { timestamp?: string } = {},
+): string {
+  return `${JSON.stringify(toChecks(catalog, revision, transport, findings, options), null, 2)}\n`;
+}
