@@ -22,6 +22,9 @@ import { transportWhyNot, whyNot } from '../../src/combinations.ts';
 import { TOOLS, defaultArgs, type ToolSpec } from '../../src/tools.ts';
 import { callViews, connectionLog, ledger, negotiated, sideLogs, traceErrors, wireRows, type CallView, type WireRow } from '../../src/views/derive.ts';
 import { serializeTrace, type Target, type TraceEvent } from '../../src/trace.ts';
+import { CATALOG, clauseFor, ruleById } from '../../src/rules/catalog.ts';
+import { check, type Finding } from '../../src/rules/checker.ts';
+import { toChecksJson } from '../../src/rules/export.ts';
 import { createBrowserSides, type BrowserSides } from './browser-sides.ts';
 import { MAX_LINK_LENGTH, decodeLink, encodeLink } from '../../src/permalink.ts';
 import { traceHash } from '../../src/trace-hash.ts';
@@ -52,7 +55,7 @@ function wireRowElement(row: WireRow): HTMLTableRowElement {
   let pretty = summary;
   if (row.msg) pretty = JSON.stringify(row.msg, null, 2);
   const details = el('details', {}, el('summary', {}, summary), el('pre', {}, pretty));
-  const what = el('td', {}, row.what);
+  const what = el('td', { className: 'what' }, row.what);
   if (row.injected) what.append(el('span', { className: 'badge', title: 'Forged by the user, not written by the SDK' }, 'injected'));
   if (row.fault) what.append(el('span', { className: 'badge', title: 'A wire fault the user set' }, row.fault));
   const framing = el('td', {}, row.framing ?? '');
@@ -111,6 +114,9 @@ export function mountPlayground(root: HTMLElement): void {
   const serverLog = byId<HTMLElement>(root, 'server-log');
   const faultList = byId<HTMLUListElement>(root, 'fault-list');
   const faultCount = byId<HTMLElement>(root, 'fault-count');
+  const verdictCounts = byId<HTMLElement>(root, 'verdict-counts');
+  const findingsList = byId<HTMLUListElement>(root, 'findings');
+  const showAllFindings = byId<HTMLInputElement>(root, 'show-all-findings');
   const holdButtons = { c2s: byId<HTMLButtonElement>(root, 'hold-c2s'), s2c: byId<HTMLButtonElement>(root, 'hold-s2c') };
   const transport = byId<HTMLSelectElement>(root, 'transport');
   const httpServer = byId<HTMLSelectElement>(root, 'http-server');
@@ -248,6 +254,7 @@ export function mountPlayground(root: HTMLElement): void {
       }
     }
     renderCalls(callViews(trace));
+    renderFindings(trace);
     const entries = ledger(trace);
     ledgerEmpty.hidden = entries.length > 0;
     ledgerBody.replaceChildren(
@@ -290,6 +297,103 @@ export function mountPlayground(root: HTMLElement): void {
     const errors = traceErrors(trace);
     errorsSection.hidden = errors.length === 0;
     errorsList.replaceChildren(...errors.map((e) => el('li', {}, `${e.t} ms: ${e.message}`)));
+  }
+
+  let findings: Finding[] = [];
+  let openFinding: string | null = null;
+
+  /**
+   * A finding worth a badge: a violation, or a race the spec allows (a MUST/SHOULD rule judged
+   * info because of timing) — not the descriptive info rules, which every cancel satisfies.
+   */
+  function notable(f: Finding): boolean {
+    if (f.verdict === 'violated') return true;
+    if (f.severity !== 'info' || f.verdict !== 'satisfied' || f.witnesses.length === 0) return false;
+    const rule = ruleById(f.rule);
+    return rule !== undefined && clauseFor(rule, running.revision, running.transport)?.keyword !== 'info';
+  }
+
+  function findingKey(f: Finding): string {
+    return `${f.rule}@${f.witnesses.join(',')}`;
+  }
+
+  function renderFindings(trace: readonly TraceEvent[]): void {
+    findings = check(CATALOG, running.revision, running.transport, trace);
+    const violated = (sev: string) => findings.filter((f) => f.verdict === 'violated' && f.severity === sev).length;
+    const races = findings.filter((f) => f.severity === 'info' && f.witnesses.length > 0).length;
+    verdictCounts.textContent = `${violated('error')} errors (MUST broken) · ${violated('warning')} warnings (SHOULD not followed) · ${races} allowed races and open points (info) · ${findings.filter((f) => f.verdict === 'satisfied').length} rules satisfied · ${findings.filter((f) => f.verdict === 'cannot-tell').length} can’t tell from this trace`;
+    const shown = findings.filter((f) => showAllFindings.checked || notable(f));
+    const rank = (f: Finding) => (f.verdict === 'violated' ? { error: 0, warning: 1, info: 2 }[f.severity] : 3);
+    shown.sort((a, b) => rank(a) - rank(b));
+    findingsList.replaceChildren(
+      ...shown.map((f) => {
+        const rule = ruleById(f.rule);
+        const clause = rule ? clauseFor(rule, running.revision, running.transport) : undefined;
+        const key = findingKey(f);
+        const details = el(
+          'details',
+          { open: openFinding === key },
+          el(
+            'summary',
+            {},
+            el('span', { className: `sev-${f.severity}` }, `${f.verdict === 'violated' ? f.severity : f.verdict === 'satisfied' && f.severity === 'info' ? 'info' : f.verdict}`),
+            ` ${f.rule} — ${rule?.name ?? ''}`,
+          ),
+          el('p', {}, f.why),
+          ...(clause
+            ? [
+                el('blockquote', {}, `${clause.keyword}: “${clause.quote}”`),
+                el('a', { href: clause.source.url, rel: 'noopener', target: '_blank' }, `${clause.source.path}:${clause.source.lines[0]}-${clause.source.lines[1]}`),
+              ]
+            : []),
+          el('p', { className: 'muted' }, f.witnesses.length ? `Witnesses: trace events ${f.witnesses.join(', ')}` : 'No single event witnesses it.'),
+        );
+        details.addEventListener('toggle', () => {
+          openFinding = details.open ? key : openFinding === key ? null : openFinding;
+          highlight(details.open ? f.witnesses : []);
+        });
+        const li = el('li', {}, details);
+        li.dataset.rule = f.rule;
+        return li;
+      }),
+    );
+    badgeRows(trace);
+  }
+
+  /** Badges on the wire-log rows that witness a notable finding. */
+  function badgeRows(trace: readonly TraceEvent[]): void {
+    const bySeq = new Map<number, Finding[]>();
+    for (const f of findings.filter(notable)) for (const seq of f.witnesses) bySeq.set(seq, [...(bySeq.get(seq) ?? []), f]);
+    for (const row of wireRows(trace)) {
+      const tr = wireRowsShown.get(row.frame);
+      const cell = tr?.querySelector('td.what');
+      if (!tr || !cell) continue;
+      const fs = [...(bySeq.get(row.seq) ?? []), ...(row.deliverySeq === null ? [] : (bySeq.get(row.deliverySeq) ?? []))];
+      const wanted = [...new Set(fs.map((f) => `${f.verdict === 'violated' ? f.severity : 'info'}:${f.rule}`))];
+      const have = [...cell.querySelectorAll<HTMLElement>('.rule-badge')].map((b) => b.dataset.key ?? '');
+      if (wanted.join('|') === have.join('|')) continue;
+      for (const b of cell.querySelectorAll('.rule-badge')) b.remove();
+      for (const k of wanted) {
+        const [sev, rule] = k.split(':') as [string, string];
+        const badge = el('span', { className: `badge rule-badge sev-${sev}`, title: `${sev}: ${rule}` }, `${sev === 'error' ? '✖' : sev === 'warning' ? '⚠' : 'ℹ'} ${rule}`);
+        badge.dataset.key = k;
+        cell.append(badge);
+      }
+    }
+  }
+
+  function highlight(witnesses: number[]): void {
+    const set = new Set(witnesses);
+    let first: HTMLTableRowElement | null = null;
+    for (const [, tr] of wireRowsShown) tr.classList.remove('highlight');
+    if (!driver) return;
+    for (const row of wireRows(driver.run.trace)) {
+      if (!set.has(row.seq) && (row.deliverySeq === null || !set.has(row.deliverySeq))) continue;
+      const tr = wireRowsShown.get(row.frame);
+      tr?.classList.add('highlight');
+      first ??= tr ?? null;
+    }
+    first?.scrollIntoView({ block: 'nearest' });
   }
 
   function renderTargets(calls: CallView[]): void {
@@ -497,6 +601,14 @@ export function mountPlayground(root: HTMLElement): void {
   }
 
   shareButton.addEventListener('click', () => void share());
+  showAllFindings.addEventListener('change', () => driver && renderFindings(driver.run.trace));
+  byId<HTMLButtonElement>(root, 'export-checks').addEventListener('click', () => {
+    if (!driver) return;
+    const json = toChecksJson(CATALOG, running.revision, running.transport, check(CATALOG, running.revision, running.transport, driver.run.trace));
+    const a = el('a', { href: URL.createObjectURL(new Blob([json], { type: 'application/json' })), download: 'checks.json' });
+    a.click();
+    URL.revokeObjectURL(a.href);
+  });
   byId<HTMLButtonElement>(root, 'export-trace').addEventListener('click', () => {
     if (!driver) return;
     const a = el('a', { href: URL.createObjectURL(new Blob([serializeTrace(driver.run.trace) + '\n'], { type: 'application/jsonl' })), download: 'trace.jsonl' });

@@ -17,6 +17,9 @@ export const HEADERS_THAT_MATTER = ['mcp-session-id', 'mcp-protocol-version', 'a
 
 export interface WireRow {
   frame: number;
+  /** The trace `seq` of the frame's write, and of its delivery once it arrives. */
+  seq: number;
+  deliverySeq: number | null;
   /** The HTTP stream the frame belongs to; null on stdio. */
   stream: number | null;
   /** A word for where the frame sits in HTTP (request, response head, SSE event, end, abort); null on stdio. */
@@ -72,6 +75,8 @@ export function wireRows(trace: readonly TraceEvent[]): WireRow[] {
       }
       const row: WireRow = {
         frame: e.frame,
+        seq: e.seq,
+        deliverySeq: null,
         stream: http?.stream ?? null,
         framing: http ? framingLabel(e.http, e.raw) : null,
         headers,
@@ -94,6 +99,7 @@ export function wireRows(trace: readonly TraceEvent[]): WireRow[] {
       byFrame.set(e.frame, row);
     } else if (e.kind === 'delivery') {
       const row = byFrame.get(e.frame);
+      if (row) row.deliverySeq = e.seq;
       if (row && e.dropped) row.droppedBecause = e.dropped;
       else if (row) row.deliveredAt = e.t;
     }

@@ -81,3 +81,24 @@ test('seed 004, spec side: python-sdk 2.x drops the late result and stays up', a
   await page.getByRole('button', { name: 'Call', exact: true }).click();
   await expect(callRow(page, '#2').locator('td').nth(3)).toContainText('running');
 });
+
+test('the verdict panel judges seed 000: CANCEL-NO-RESPONSE as a warning, with the quote, and highlights its rows', async ({ page }) => {
+  await open(page, 'py-v1', 'ts-v2');
+  await callWork(page, 'observe');
+  await expect(callRow(page, '#1').locator('td').nth(3)).toContainText('running');
+  await page.getByRole('button', { name: 'Stop #1' }).click();
+  const finding = page.locator('#findings li[data-rule="CANCEL-NO-RESPONSE"]');
+  await expect(finding).toHaveCount(1);
+  await expect(finding.locator('summary')).toContainText('warning CANCEL-NO-RESPONSE');
+  await expect(page.locator('#verdict-counts')).toContainText('1 warnings');
+  await finding.locator('summary').click();
+  await expect(finding).toContainText('Not send a response for the cancelled request');
+  await expect(finding.locator('a')).toHaveAttribute('href', /modelcontextprotocol\/blob\/b0f60ba5409db7a6582440a7b473cc0398890f15\/docs\/specification\/2025-11-25\/basic\/utilities\/cancellation\.mdx#L37-L40/);
+  const codeZero = wire(page).filter({ hasText: '"code":0,"message":"Request cancelled"' });
+  await expect(codeZero).toHaveClass(/highlight/);
+  await expect(codeZero.locator('.rule-badge')).toContainText('CANCEL-NO-RESPONSE');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download checks.json' }).click();
+  const checks = JSON.parse(await (await (await download).createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'))) as { id: string; status: string }[];
+  expect(checks.find((c) => c.id === 'CANCEL-NO-RESPONSE')?.status).toBe('WARNING');
+});
