@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './tests/e2e/chromium.mjs';
 
-const PORT = 4329;
+const PORT = Number(process.env.E2E_PORT ?? 4329);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -15,7 +15,7 @@ export default defineConfig({
   },
   webServer: {
     // The tests run against the built site, as users get it.
-    command: `npm run build && vite preview --outDir dist --port ${PORT} --strictPort --host localhost`,
+    command: `npm run build && vite preview --outDir dist --port ${PORT} --strictPort --host localhost --bypass-lock`,
     url: `http://localhost:${PORT}/playground/`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

@@ -237,7 +237,7 @@ async function measureChromiumConnectMs(): Promise<Stats | null> {
   if (executablePath === undefined) return null;
   if (!existsSync('dist/playground/index.html')) execSync('npm run build', { stdio: 'ignore' });
   const port = 4339;
-  const server = spawn('node_modules/.bin/vite', ['preview', '--outDir', 'dist', '--port', String(port), '--strictPort', '--host', 'localhost'], {
+  const server = spawn('node_modules/.bin/vite', ['preview', '--outDir', 'dist', '--port', String(port), '--strictPort', '--host', 'localhost', '--bypass-lock'], {
     stdio: 'ignore',
   });
   try {
