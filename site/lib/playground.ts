@@ -30,6 +30,7 @@ import { MAX_LINK_LENGTH, decodeLink, encodeLink } from '../../src/permalink.ts'
 import { traceHash } from '../../src/trace-hash.ts';
 import { ENGINE_VERSION, SDK_VERSION } from '../../src/versions.ts';
 import { LiveDriver } from './live-driver.ts';
+import { DiagramsPanel } from './diagrams.ts';
 
 declare global {
   interface Window {
@@ -114,6 +115,19 @@ export function mountPlayground(root: HTMLElement): void {
   const serverLog = byId<HTMLElement>(root, 'server-log');
   const faultList = byId<HTMLUListElement>(root, 'fault-list');
   const faultCount = byId<HTMLElement>(root, 'fault-count');
+  const diagrams = new DiagramsPanel({
+    section: root.querySelector('section.diagrams') as HTMLElement,
+    subject: byId<HTMLSelectElement>(root, 'diagram-subject'),
+    position: byId<HTMLInputElement>(root, 'diagram-position'),
+    positionLabel: byId<HTMLElement>(root, 'diagram-position-label'),
+    stateView: byId<HTMLElement>(root, 'state-diagram'),
+    sequenceView: byId<HTMLElement>(root, 'sequence-diagram'),
+    copyState: byId<HTMLButtonElement>(root, 'copy-state'),
+    copySequence: byId<HTMLButtonElement>(root, 'copy-sequence'),
+    downloadState: byId<HTMLButtonElement>(root, 'download-state'),
+    downloadSequence: byId<HTMLButtonElement>(root, 'download-sequence'),
+    status: byId<HTMLElement>(root, 'diagram-status'),
+  });
   const verdictCounts = byId<HTMLElement>(root, 'verdict-counts');
   const findingsList = byId<HTMLUListElement>(root, 'findings');
   const showAllFindings = byId<HTMLInputElement>(root, 'show-all-findings');
@@ -358,6 +372,10 @@ export function mountPlayground(root: HTMLElement): void {
       }),
     );
     badgeRows(trace);
+    diagrams.update(
+      trace,
+      findings.filter(notable).map((f) => ({ witnesses: f.witnesses, rule: f.rule, severity: f.verdict === 'violated' ? f.severity : 'info' })),
+    );
   }
 
   /** Badges on the wire-log rows that witness a notable finding. */
