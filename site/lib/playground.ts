@@ -31,6 +31,8 @@ import { traceHash } from '../../src/trace-hash.ts';
 import { ENGINE_VERSION, SDK_VERSION } from '../../src/versions.ts';
 import { LiveDriver } from './live-driver.ts';
 import { DiagramsPanel } from './diagrams.ts';
+import type { ScenarioEditor } from './editor.ts';
+import { bugReport } from '../../src/bug-report.ts';
 
 declare global {
   interface Window {
@@ -269,6 +271,7 @@ export function mountPlayground(root: HTMLElement): void {
     }
     renderCalls(callViews(trace));
     renderFindings(trace);
+    syncEditor();
     const entries = ledger(trace);
     ledgerEmpty.hidden = entries.length > 0;
     ledgerBody.replaceChildren(
@@ -597,7 +600,7 @@ export function mountPlayground(root: HTMLElement): void {
   async function share(): Promise<void> {
     if (!driver) return;
     await driver.settle();
-    const scenario: Scenario = { ...running, steps: [...driver.steps], endAt: driver.now };
+    const scenario = currentScenario();
     const link = await encodeLink(scenario, { engine: ENGINE_VERSION, sdk: SDK_VERSION, trace: await traceHash(driver.run.trace) });
     const url = `${location.origin}${location.pathname}#${link}`;
     if (url.length > MAX_LINK_LENGTH) {
@@ -619,6 +622,67 @@ export function mountPlayground(root: HTMLElement): void {
   }
 
   shareButton.addEventListener('click', () => void share());
+  /** The run as a scenario: the pickers, and every action so far at its virtual ms. */
+  function currentScenario(): Scenario {
+    return { ...running, steps: [...(driver?.steps ?? running.steps)], endAt: driver?.now ?? running.endAt };
+  }
+
+  const editorDetails = byId<HTMLDetailsElement>(root, 'editor-details');
+  const editorErrors = byId<HTMLUListElement>(root, 'editor-errors');
+  let editor: ScenarioEditor | null = null;
+  let editorFocused = false;
+  /** The editor follows the run, except while the user is typing in it. */
+  function syncEditor(): void {
+    if (editor && !editorFocused) editor.set(currentScenario());
+  }
+  editorDetails.addEventListener('toggle', () => {
+    if (!editorDetails.open || editor) return;
+    void import('./editor.ts').then(({ createEditor }) => {
+      const host = byId<HTMLElement>(root, 'scenario-editor');
+      editor = createEditor(host);
+      host.addEventListener('focusin', () => (editorFocused = true));
+      host.addEventListener('focusout', () => (editorFocused = false));
+      syncEditor();
+    });
+  });
+  byId<HTMLButtonElement>(root, 'run-scenario').addEventListener('click', () => {
+    if (!editor) return;
+    const read = editor.read();
+    if (!read.ok) {
+      editorErrors.replaceChildren(...read.errors.map((e) => el('li', {}, e)));
+      return;
+    }
+    editorErrors.replaceChildren();
+    forgetLink();
+    editorFocused = false;
+    showScenario(read.scenario);
+    void start(read.scenario);
+  });
+
+  byId<HTMLButtonElement>(root, 'copy-report').addEventListener('click', () => {
+    if (!driver) return;
+    const d = driver;
+    void (async () => {
+      await d.settle();
+      const scenario = currentScenario();
+      const hash = await traceHash(d.run.trace);
+      const link = `${location.origin}${location.pathname}#${await encodeLink(scenario, { engine: ENGINE_VERSION, sdk: SDK_VERSION, trace: hash })}`;
+      const markdown = bugReport({
+        scenario,
+        trace: d.run.trace,
+        findings: check(CATALOG, scenario.revision, scenario.transport, d.run.trace),
+        link: link.length <= MAX_LINK_LENGTH ? link : null,
+        traceHash: hash,
+      });
+      try {
+        await navigator.clipboard.writeText(markdown);
+        shareMessage.textContent = `Bug report copied (${markdown.length} characters of Markdown).`;
+      } catch {
+        shareMessage.textContent = 'The browser refused the clipboard.';
+      }
+    })();
+  });
+
   showAllFindings.addEventListener('change', () => driver && renderFindings(driver.run.trace));
   byId<HTMLButtonElement>(root, 'export-checks').addEventListener('click', () => {
     if (!driver) return;

@@ -1,0 +1,67 @@
+/**
+ * The bug-report export: Markdown that renders on GitHub — the permalink, the versions, the
+ * checker's findings, a ```mermaid sequence diagram of the trace, and the trace itself in a
+ * collapsed block. Pure, so the headless runner and the page give the same text.
+ */
+import { sequenceDiagram } from './diagrams/sequence-diagram.ts';
+import { ruleById } from './rules/catalog.ts';
+import type { Finding } from './rules/checker.ts';
+import { CLIENT_PROFILE_INFO, SERVER_PROFILE_INFO } from './profiles.ts';
+import type { Scenario } from './scenario.ts';
+import { serializeTrace, type TraceEvent } from './trace.ts';
+import { ENGINE_VERSION, SDK_VERSION } from './versions.ts';
+
+export interface BugReportInput {
+  scenario: Scenario;
+  trace: readonly TraceEvent[];
+  findings: readonly Finding[];
+  /** The permalink that replays the run, or null when it was too long to share. */
+  link: string | null;
+  traceHash: string;
+}
+
+/** Markdown table cells cannot hold pipes or newlines. */
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+}
+
+export function bugReport({ scenario, trace, findings, link, traceHash }: BugReportInput): string {
+  const server = SERVER_PROFILE_INFO[scenario.serverProfile ?? 'ts-v2'];
+  const client = CLIENT_PROFILE_INFO[scenario.clientProfile ?? 'ts-v2'];
+  const shown = findings.filter((f) => f.verdict === 'violated');
+  const lines = [
+    '### MCP cancellation trace (MCP Cancel Lab)',
+    '',
+    link ? `**Replay it:** ${link}` : '**Replay it:** the link was too long to share; attach the scenario file.',
+    '',
+    `- Protocol revision: \`${scenario.revision}\` over \`${scenario.transport}\`${scenario.transport === 'streamable-http' ? ` (${scenario.httpServer} server)` : ''}`,
+    `- Server: ${server.label}; client: ${client.label}`,
+    `- Engine ${ENGINE_VERSION}, @modelcontextprotocol/client and /server ${SDK_VERSION}; trace \`${traceHash}\` (${trace.length} events)`,
+    '',
+    '#### Findings',
+    '',
+  ];
+  if (shown.length === 0) lines.push('No rule was violated.');
+  else {
+    lines.push('| severity | rule | why |', '| --- | --- | --- |');
+    for (const f of shown) lines.push(`| ${f.severity} | ${cell(`${f.rule} — ${ruleById(f.rule)?.name ?? ''}`)} | ${cell(f.why)} |`);
+  }
+  lines.push(
+    '',
+    '#### Sequence',
+    '',
+    '```mermaid',
+    sequenceDiagram(trace, { maxMessages: 150, findings: shown.map((f) => ({ witnesses: f.witnesses, rule: f.rule, severity: f.severity })) }),
+    '```',
+    '',
+    '<details><summary>Trace (JSON Lines)</summary>',
+    '',
+    '```json',
+    serializeTrace(trace),
+    '```',
+    '',
+    '</details>',
+    '',
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,84 @@
+/**
+ * The scenario format as a JSON Schema (draft 2020-12), generated from the zod schema in
+ * scenario-schema.ts, so the two cannot drift apart. The site serves it at
+ * /scenario.schema.json; editors lint scenario files against it.
+ *
+ * Two things are added to what zod generates: descriptions for the top-level fields and for
+ * each action, and, for the forged frames (inject-response, inject-cancel), the rule zod
+ * states as a refinement — name exactly one of "call", "initialize" or "requestId" — as a
+ * `oneOf` of `required`s.
+ */
+import * as z from 'zod/v4';
+import { scenarioSchema } from './scenario-schema.ts';
+
+export const SCENARIO_SCHEMA_ID = '/scenario.schema.json';
+
+export type JsonSchema = Record<string, unknown>;
+
+const FIELD_DESCRIPTIONS: Record<string, string> = {
+  version: 'The version of the scenario format: always 1.',
+  revision: 'The MCP protocol revision the client offers and the server accepts.',
+  transport: 'The wire between client and server: stdio, HTTP+SSE (the 2024-11-05 transport) or Streamable HTTP.',
+  httpServer:
+    'How the TypeScript SDK serves a 2025-era client over Streamable HTTP: "sessionful" (one long-lived transport with session ids) or "stateless" (a fresh server per POST, createMcpHandler\'s default). Read only for Streamable HTTP before 2026-07-28.',
+  latency: 'One-way latency of the wire in virtual ms: c2s from client to server, s2c from server to client.',
+  serverProfile: 'Whose server runs: the real TypeScript SDK v2 ("ts-v2", the default) or an emulation around it (py-v1, py-v2, ts-v1; stdio only).',
+  clientProfile: 'Whose client runs: the real TypeScript SDK v2 ("ts-v2", the default), a strict host, or an emulation around it (py-v1, ts-v1; stdio only).',
+  connectTimeoutMs: "The client's timeout for connect (the initialize handshake), in virtual ms; the SDK's 60 s default when absent.",
+  faults:
+    'Standing faults on the wire: frames written in one direction that match "match" (a JSON-RPC method, or "response"; any frame when absent), and only the nth match when "nth" is set, are dropped, delayed by "ms", or duplicated.',
+  steps: "The user's actions, each at a virtual time in ms (several at one instant run in the order listed).",
+  endAt: 'The run stops at this virtual time in ms, even if timers are still pending.',
+};
+
+const ACTION_DESCRIPTIONS: Record<string, string> = {
+  call: 'Call a tool (slow_count, stubborn, ledger_write, work, quick) with its arguments; timeoutMs, resetTimeoutOnProgress and maxTotalTimeoutMs are the SDK request options.',
+  stop: "Press Stop on a call: its AbortController aborts, and the SDK cancels the request as the transport requires.",
+  'inject-response':
+    'Forge a response (a result or an error) for a call, for initialize or for any request id, as if from the server; "to": "server" sends it to the server instead (stdio only). Name exactly one of call, initialize, requestId.',
+  'inject-cancel': 'Forge a notifications/cancelled from the client naming a call, initialize or any request id. Name exactly one of call, initialize, requestId.',
+  hold: 'Hold every frame written in one direction until a release.',
+  release: 'Release the frames held in one direction; they arrive one latency later, in order.',
+  disconnect: 'The client closes its transport.',
+  'crash-server': 'The server process dies (stdio only).',
+  reconnect: 'A new server process, and the client connects to it again (stdio only).',
+};
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The JSON Schema of the scenario format, with $id "/scenario.schema.json". A new object each call. */
+export function scenarioJsonSchema(): JsonSchema {
+  const generated = z.toJSONSchema(scenarioSchema, {
+    target: 'draft-2020-12',
+    override(ctx) {
+      const schema = ctx.jsonSchema as Record<string, unknown>;
+      const properties = schema.properties;
+      if (!isRecord(properties)) return;
+      if ('call' in properties && 'initialize' in properties && 'requestId' in properties) {
+        schema.oneOf = [{ required: ['call'] }, { required: ['initialize'] }, { required: ['requestId'] }];
+      }
+      const type = properties.type;
+      if (isRecord(type) && typeof type.const === 'string' && ACTION_DESCRIPTIONS[type.const] !== undefined) {
+        schema.description = ACTION_DESCRIPTIONS[type.const];
+      }
+    },
+  }) as JsonSchema;
+  const { $schema, ...rest } = generated;
+  const properties = rest.properties;
+  if (isRecord(properties)) {
+    for (const [key, description] of Object.entries(FIELD_DESCRIPTIONS)) {
+      const property = properties[key];
+      if (isRecord(property)) property.description = description;
+    }
+  }
+  return {
+    $schema,
+    $id: SCENARIO_SCHEMA_ID,
+    title: 'MCP Cancel Lab scenario',
+    description:
+      'Everything that decides a run of MCP Cancel Lab: the protocol revision, the transport, the client and server profiles, the wire latencies and faults, and a timeline of user actions at virtual times. The same scenario gives the same trace, frame for frame.',
+    ...rest,
+  };
+}
