@@ -683,6 +683,40 @@ export function mountPlayground(root: HTMLElement): void {
     })();
   });
 
+  // Keyboard shortcuts (listed in the dialog): never while the user types in a field.
+  const shortcutsDialog = byId<HTMLDialogElement>(root, 'shortcuts-dialog');
+  byId<HTMLButtonElement>(root, 'shortcuts').addEventListener('click', () => shortcutsDialog.showModal());
+  document.addEventListener('keydown', (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+    const target = event.target as HTMLElement | null;
+    if (target?.closest('input, select, textarea, [contenteditable="true"], .cm-editor, dialog')) return;
+    const running = callViews(driver?.run.trace ?? []).filter((c) => c.clientState === 'RUNNING');
+    switch (event.key) {
+      case 'c':
+        form.requestSubmit();
+        break;
+      case 's': {
+        const newest = running.at(-1);
+        if (newest) void driver?.act({ type: 'stop', call: newest.call });
+        break;
+      }
+      case 'n':
+        void driver?.step();
+        break;
+      case 'p':
+      case ' ':
+        if (driver?.isPlaying) driver.pause();
+        else driver?.play();
+        break;
+      case '?':
+        shortcutsDialog.showModal();
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  });
+
   showAllFindings.addEventListener('change', () => driver && renderFindings(driver.run.trace));
   byId<HTMLButtonElement>(root, 'export-checks').addEventListener('click', () => {
     if (!driver) return;
