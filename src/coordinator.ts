@@ -16,6 +16,7 @@ import type { Scenario, Step } from './scenario.ts';
 import type { ClientSideApi, ServerSideApi, SideConfig, StepResult, WireFrame } from './side-protocol.ts';
 import { messageOf } from './http-frames.ts';
 import { Wire, type InFlight } from './wire.ts';
+import { ConnectionTracker } from './machines/connection.ts';
 import type {
   ClientRequestState,
   ConnectionEvent,
@@ -94,6 +95,7 @@ export class Run {
   private readonly streams = new Map<number, StreamRecord>();
   private readonly sessions = new Set<string>();
   private readonly listeners = new Set<(events: readonly TraceEvent[]) => void>();
+  private readonly connectionTracker = new ConnectionTracker();
   /** The connection (stdio process and client transport) frames now belong to. */
   private connectionNo = 0;
   private serverAlive = true;
@@ -556,6 +558,14 @@ export class Run {
   private append(event: NewTraceEvent): TraceEvent {
     const full = { seq: this.trace.length, ...event } as TraceEvent;
     this.trace.push(full);
+    // The connection table is stepped by what the trace records, right after its cause.
+    const rejectedBefore = this.connectionTracker.rejected.length;
+    for (const change of this.connectionTracker.observe(full)) {
+      this.trace.push({ seq: this.trace.length, kind: 'connection-state', t: full.t, from: change.from, to: change.to, because: change.transition.label });
+    }
+    for (const r of this.connectionTracker.rejected.slice(rejectedBefore)) {
+      this.trace.push({ seq: this.trace.length, kind: 'error', t: full.t, message: `connection: ${r.reason}` });
+    }
     return full;
   }
 

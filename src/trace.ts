@@ -179,6 +179,14 @@ export interface ServerStateEvent extends Base {
   because: string;
 }
 
+/** The connection lifecycle table (src/machines/connection.ts) took a step. */
+export interface ConnectionStateEvent extends Base {
+  kind: 'connection-state';
+  from: string;
+  to: string;
+  because: string;
+}
+
 /** The transport's own lifecycle: streams, sessions, the connection. */
 export interface ConnectionEvent extends Base {
   kind: 'connection';
@@ -209,6 +217,7 @@ export type TraceEvent =
   | ClientStateEvent
   | ServerStateEvent
   | ConnectionEvent
+  | ConnectionStateEvent
   | ErrorEvent;
 
 /** Distributes Omit over the union so each variant keeps its own fields. */

@@ -7,7 +7,7 @@
 import type { Mermaid } from 'mermaid';
 import { clientRequestMachine } from '../../src/machines/client-request.ts';
 import { serverHandlerMachine } from '../../src/machines/server-handler.ts';
-import { connectionMachine, connectionStates } from '../../src/machines/connection.ts';
+import { connectionMachine, type ConnectionState } from '../../src/machines/connection.ts';
 import type { MachineDef, Transition } from '../../src/machines/machine.ts';
 import { sequenceDiagram, type DiagramFinding } from '../../src/diagrams/sequence-diagram.ts';
 import { stateDiagram } from '../../src/diagrams/state-diagram.ts';
@@ -64,8 +64,13 @@ function subjectOf(value: string, trace: readonly TraceEvent[]): Subject<string>
       last: last?.kind === 'server-state' && last.from !== null ? transitionOf(serverHandlerMachine, last.from, last.to, last.because) : undefined,
     };
   }
-  const derived = connectionStates(trace);
-  return { def: connectionMachine, current: derived.state, last: derived.changes.at(-1)?.transition };
+  // The engine steps the connection table and records each step in the trace.
+  const last = trace.findLast((e) => e.kind === 'connection-state');
+  return {
+    def: connectionMachine,
+    current: last?.kind === 'connection-state' ? last.to : connectionMachine.initial,
+    last: last?.kind === 'connection-state' ? transitionOf(connectionMachine, last.from as ConnectionState, last.to as ConnectionState, last.because) : undefined,
+  };
 }
 
 export class DiagramsPanel {

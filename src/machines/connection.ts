@@ -89,58 +89,71 @@ const HANDSHAKE_METHODS = new Set(['initialize', 'server/discover']);
  * the retry. Pure: the same trace (or prefix of one) gives the same answer.
  */
 export function connectionStates(trace: readonly TraceEvent[]): ConnectionDerivation {
-  let state: ConnectionState = connectionMachine.initial;
-  const changes: ConnectionChange[] = [];
-  const rejected: ConnectionRejection[] = [];
-  const step = (e: TraceEvent, event: ConnectionEventName): void => {
-    const outcome = stepMachine(connectionMachine, state, event);
-    if (!outcome.ok) {
-      rejected.push({ seq: e.seq, t: e.t, state, event, reason: outcome.reason });
-      return;
-    }
-    changes.push({ seq: e.seq, t: e.t, from: state, to: outcome.transition.to, transition: outcome.transition });
-    state = outcome.transition.to;
-  };
+  const tracker = new ConnectionTracker();
+  for (const e of trace) tracker.observe(e);
+  return { state: tracker.state, changes: tracker.changes, rejected: tracker.rejected };
+}
 
+/**
+ * Steps the connection table one trace event at a time. The coordinator feeds it every event
+ * it appends and records each change in the trace; `connectionStates` replays a finished trace.
+ */
+export class ConnectionTracker {
+  state: ConnectionState = connectionMachine.initial;
+  readonly changes: ConnectionChange[] = [];
+  readonly rejected: ConnectionRejection[] = [];
   // The id of the handshake request in flight, by method; its response frame numbers.
-  const handshakeIds = new Map<string, string>();
-  const handshakeResponses = new Map<number, { id: string; method: string; error: boolean }>();
-  for (const e of trace) {
+  private readonly handshakeIds = new Map<string, string>();
+  private readonly handshakeResponses = new Map<number, { id: string; method: string; error: boolean }>();
+
+  /** Feeds one event; returns the changes it caused (usually none). */
+  observe(e: TraceEvent): ConnectionChange[] {
+    const before = this.changes.length;
     switch (e.kind) {
       case 'frame': {
         const msg = e.msg;
         if (!msg) break;
         if (e.dir === 'c2s' && msg.method !== undefined && HANDSHAKE_METHODS.has(msg.method) && msg.id !== undefined) {
-          if (state === 'closed' || state === 'crashed') step(e, 'reconnecting');
-          if (state === 'reconnecting') step(e, 'retry');
-          handshakeIds.set(JSON.stringify(msg.id), msg.method);
+          if (this.state === 'closed' || this.state === 'crashed') this.step(e, 'reconnecting');
+          if (this.state === 'reconnecting') this.step(e, 'retry');
+          this.handshakeIds.set(JSON.stringify(msg.id), msg.method);
         } else if (e.dir === 's2c' && msg.method === undefined && msg.id !== undefined) {
           const id = JSON.stringify(msg.id);
-          const method = handshakeIds.get(id);
-          if (method !== undefined) handshakeResponses.set(e.frame, { id, method, error: msg.error !== undefined });
+          const method = this.handshakeIds.get(id);
+          if (method !== undefined) this.handshakeResponses.set(e.frame, { id, method, error: msg.error !== undefined });
         }
         break;
       }
       case 'delivery': {
-        const response = handshakeResponses.get(e.frame);
+        const response = this.handshakeResponses.get(e.frame);
         if (!response || e.dir !== 's2c' || droppedDelivery(e)) break;
-        handshakeResponses.delete(e.frame);
+        this.handshakeResponses.delete(e.frame);
         // Only the response to the handshake now under way moves the connection.
-        if (state !== 'connecting') break;
-        handshakeIds.delete(response.id);
-        step(e, response.error ? 'handshake-error' : response.method === 'initialize' ? 'initialize-result' : 'discover-result');
+        if (this.state !== 'connecting') break;
+        this.handshakeIds.delete(response.id);
+        this.step(e, response.error ? 'handshake-error' : response.method === 'initialize' ? 'initialize-result' : 'discover-result');
         break;
       }
       case 'connection': {
         const event = CONNECTION_EVENTS[e.event];
-        if (event !== undefined) step(e, event);
+        if (event !== undefined) this.step(e, event);
         break;
       }
       default:
         break;
     }
+    return this.changes.slice(before);
   }
-  return { state, changes, rejected };
+
+  private step(e: TraceEvent, event: ConnectionEventName): void {
+    const outcome = stepMachine(connectionMachine, this.state, event);
+    if (!outcome.ok) {
+      this.rejected.push({ seq: e.seq, t: e.t, state: this.state, event, reason: outcome.reason });
+      return;
+    }
+    this.changes.push({ seq: e.seq, t: e.t, from: this.state, to: outcome.transition.to, transition: outcome.transition });
+    this.state = outcome.transition.to;
+  }
 }
 
 /** Which `connection` trace events step the connection (stream and session bookkeeping does not). */
