@@ -1,8 +1,42 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
+import starlight from '@astrojs/starlight';
 
 export default defineConfig({
   srcDir: './site',
+  integrations: [
+    starlight({
+      title: 'MCP Cancel Lab',
+      description:
+        'What happens when an MCP request is cancelled: a real MCP client and server in Web Workers, a simulated wire in virtual time, and every cancellation rule of every revision.',
+      // The docs collection is loaded from the top-level `content/docs/` (site/content.config.ts),
+      // not Starlight's default `<srcDir>/content/docs/`, so Starlight's Markdown processing
+      // (asides, heading anchor links) must be told where the docs are.
+      markdown: { processedDirs: ['./content/docs'] },
+      // Explicit entries: Starlight's `autogenerate` works out directories from the default
+      // collection path, which this site does not use.
+      sidebar: [
+        {
+          label: 'Lessons',
+          items: [{ label: 'Getting started', slug: 'guides/getting-started' }],
+        },
+        {
+          label: 'Reference',
+          items: [{ label: 'Rule reference', slug: 'reference/rules' }],
+        },
+        { label: 'Playground', link: '/playground/' },
+      ],
+      // Light / dark / auto theme picker and Pagefind search are Starlight's defaults; said here
+      // so that nobody turns them off by accident.
+      pagefind: true,
+      routeMiddleware: './site/route-data.ts',
+      components: {
+        // Adds a "Playground" link to the header (and the mobile menu).
+        SocialIcons: './site/components/starlight/HeaderLinks.astro',
+      },
+      customCss: ['./site/styles/docs.css'],
+    }),
+  ],
   // The workers import the SDK as ES modules; Vite bundles them per worker.
   vite: {
     worker: { format: 'es' },
