@@ -155,7 +155,9 @@ export class DiagramsPanel {
 
   private load(): Promise<Mermaid> {
     this.mermaid ??= import('mermaid').then(({ default: mermaid }) => {
-      const dark = matchMedia('(prefers-color-scheme: dark)').matches;
+      // The theme the reader picked in the docs wins over the OS setting.
+      const picked = document.documentElement.dataset.theme;
+      const dark = picked === 'dark' || (picked !== 'light' && matchMedia('(prefers-color-scheme: dark)').matches);
       mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: dark ? 'dark' : 'default', sequence: { showSequenceNumbers: false } });
       return mermaid;
     });
