@@ -1,0 +1,58 @@
+/**
+ * `npm run record-library`: runs every scenario of content/scenarios/ headlessly (the real SDK
+ * in worker threads) and writes its trace hash into the file's "trace" field. Run it after an
+ * engine or SDK change that is meant to change traces, or after adding a scenario.
+ *
+ *   npm run record-library              rewrite the "trace" fields that changed
+ *   npm run record-library -- --check   change nothing; exit 1 if a recorded hash is stale
+ */
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { createNodeSides, runHeadless } from '../src/host/node.ts';
+import { LIBRARY } from '../src/library.ts';
+import { parseScenario } from '../src/scenario-schema.ts';
+import { traceHash } from '../src/trace-hash.ts';
+
+const dir = fileURLToPath(new URL('../content/scenarios/', import.meta.url));
+const checkOnly = process.argv.includes('--check');
+
+const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
+const listed = new Set(LIBRARY.map((entry) => entry.id));
+const sides = createNodeSides();
+let stale = 0;
+let failed = 0;
+try {
+  for (const file of files) {
+    const path = `${dir}${file}`;
+    const entry = JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>;
+    const parsed = parseScenario(entry.scenario);
+    if (!parsed.ok) {
+      console.error(`${file}: invalid scenario: ${parsed.errors.join('; ')}`);
+      failed++;
+      continue;
+    }
+    if (entry.id !== file.slice(0, -'.json'.length)) console.warn(`${file}: its "id" (${String(entry.id)}) should be the file name without .json`);
+    if (!listed.has(file.slice(0, -'.json'.length))) console.warn(`${file}: not listed in src/library.ts; import it there`);
+    const hash = await traceHash(await runHeadless(parsed.scenario, sides));
+    if (entry.trace === hash) {
+      console.log(`${file}: ${hash} (unchanged)`);
+      continue;
+    }
+    stale++;
+    if (checkOnly) {
+      console.log(`${file}: ${hash} (recorded ${String(entry.trace) || 'nothing'})`);
+      continue;
+    }
+    const before = typeof entry.trace === 'string' && entry.trace !== '' ? entry.trace : 'nothing';
+    entry.trace = hash;
+    await writeFile(path, `${JSON.stringify(entry, null, 2)}\n`);
+    console.log(`${file}: ${hash} (updated; was ${before})`);
+  }
+} finally {
+  await sides.close();
+}
+if (failed) process.exitCode = 2;
+else if (checkOnly && stale) {
+  console.error(`${stale} recorded trace hash${stale === 1 ? ' is' : 'es are'} stale: run npm run record-library`);
+  process.exitCode = 1;
+} else console.log(checkOnly ? 'every recorded trace hash matches' : `${files.length} scenarios, ${stale} hash${stale === 1 ? '' : 'es'} updated`);

@@ -1,0 +1,109 @@
+/**
+ * The scenario library: the races, seeds and real-SDK surprises kept in content/scenarios/,
+ * one JSON file each ({ id, title, summary, source, scenario, trace }), imported statically
+ * so the same list works in the browser (gallery, playground) and in Node (tests, runner).
+ * No DOM and no file system here.
+ *
+ * To add one: write content/scenarios/<id>.json with "trace": "", import it below and add it
+ * to RAW, then `npm run record-library` fills in its trace hash (and rewrites the others').
+ */
+import { parseScenario } from './scenario-schema.ts';
+import type { Scenario } from './scenario.ts';
+import seed000StrictHostPythonV1 from '../content/scenarios/seed-000-strict-host-python-v1.json' with { type: 'json' };
+import seed004PythonV1SwallowedCancelCrash from '../content/scenarios/seed-004-python-v1-swallowed-cancel-crash.json' with { type: 'json' };
+import seed003Request7ModernHttpLateResponse from '../content/scenarios/seed-003-request-7-modern-http-late-response.json' with { type: 'json' };
+import seed003Request8StdioNotification from '../content/scenarios/seed-003-request-8-stdio-notification.json' with { type: 'json' };
+import seed003Request9StopAfterResponse from '../content/scenarios/seed-003-request-9-stop-after-response.json' with { type: 'json' };
+import raceR1CancelAfterResponse from '../content/scenarios/race-r1-cancel-after-response.json' with { type: 'json' };
+import raceR2ResponseCrossesCancel from '../content/scenarios/race-r2-response-crosses-cancel.json' with { type: 'json' };
+import raceR2StrictHostReconnects from '../content/scenarios/race-r2-strict-host-reconnects.json' with { type: 'json' };
+import raceR3DuplicateCancel from '../content/scenarios/race-r3-duplicate-cancel.json' with { type: 'json' };
+import raceR4CancelUnknownId from '../content/scenarios/race-r4-cancel-unknown-id.json' with { type: 'json' };
+import raceR5CancelInitialize from '../content/scenarios/race-r5-cancel-initialize.json' with { type: 'json' };
+import raceR6ProgressAfterCancel from '../content/scenarios/race-r6-progress-after-cancel.json' with { type: 'json' };
+import raceR7ServerCrashMidRequest from '../content/scenarios/race-r7-server-crash-mid-request.json' with { type: 'json' };
+import raceR7HttpDisconnectIsNotCancel from '../content/scenarios/race-r7-http-disconnect-is-not-cancel.json' with { type: 'json' };
+import raceR8Timeout from '../content/scenarios/race-r8-timeout.json' with { type: 'json' };
+import sdkStatelessHttpLosesCancel from '../content/scenarios/sdk-stateless-http-loses-cancel.json' with { type: 'json' };
+import sdkMaxTotalTimeoutWithoutCancel from '../content/scenarios/sdk-max-total-timeout-without-cancel.json' with { type: 'json' };
+import sdkTsV1ClientCancelsAnsweredId from '../content/scenarios/sdk-ts-v1-client-cancels-answered-id.json' with { type: 'json' };
+import sdkSessionfulHttpStreamLeftOpen from '../content/scenarios/sdk-sessionful-http-stream-left-open.json' with { type: 'json' };
+import sdkTsV1ServerIgnoresCancelOfId0 from '../content/scenarios/sdk-ts-v1-server-ignores-cancel-of-id-0.json' with { type: 'json' };
+import stopAfterCommitIsNotRollback from '../content/scenarios/stop-after-commit-is-not-rollback.json' with { type: 'json' };
+
+/** Where the scenario comes from: a seed file, a spec section or an sdk-behaviors.md section. */
+export interface LibrarySource {
+  label: string;
+  url?: string;
+}
+
+export interface LibraryEntry {
+  /** The file name without `.json`; unique. */
+  id: string;
+  title: string;
+  /** One paragraph of plain text: what happens, and how the scenario expresses it. */
+  summary: string;
+  source: LibrarySource;
+  scenario: Scenario;
+  /** traceHash() of its run, recorded by `npm run record-library`. */
+  trace: string;
+}
+
+/** In gallery order: the seeds, the spec races R1–R8, the real-SDK surprises. */
+const RAW: readonly unknown[] = [
+  seed000StrictHostPythonV1,
+  seed004PythonV1SwallowedCancelCrash,
+  seed003Request7ModernHttpLateResponse,
+  seed003Request8StdioNotification,
+  seed003Request9StopAfterResponse,
+  raceR1CancelAfterResponse,
+  raceR2ResponseCrossesCancel,
+  raceR2StrictHostReconnects,
+  raceR3DuplicateCancel,
+  raceR4CancelUnknownId,
+  raceR5CancelInitialize,
+  raceR6ProgressAfterCancel,
+  raceR7ServerCrashMidRequest,
+  raceR7HttpDisconnectIsNotCancel,
+  raceR8Timeout,
+  sdkStatelessHttpLosesCancel,
+  sdkMaxTotalTimeoutWithoutCancel,
+  sdkTsV1ClientCancelsAnsweredId,
+  sdkSessionfulHttpStreamLeftOpen,
+  sdkTsV1ServerIgnoresCancelOfId0,
+  stopAfterCommitIsNotRollback,
+];
+
+function text(record: Record<string, unknown>, key: string, where: string): string {
+  const value = record[key];
+  if (typeof value !== 'string') throw new Error(`${where}: "${key}" should be a string`);
+  return value;
+}
+
+/** Checks one file's shape; a broken file is a build error (the library test catches it first). */
+function toEntry(raw: unknown, index: number): LibraryEntry {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new Error(`library entry ${index} is not an object`);
+  const record = raw as Record<string, unknown>;
+  const id = text(record, 'id', `library entry ${index}`);
+  const where = `content/scenarios/${id}.json`;
+  const source = record.source as Record<string, unknown> | null | undefined;
+  if (source === null || typeof source !== 'object') throw new Error(`${where}: "source" should be an object`);
+  const url = source.url;
+  if (url !== undefined && typeof url !== 'string') throw new Error(`${where}: "source.url" should be a string`);
+  const parsed = parseScenario(record.scenario);
+  if (!parsed.ok) throw new Error(`${where}: invalid scenario: ${parsed.errors.join('; ')}`);
+  return {
+    id,
+    title: text(record, 'title', where),
+    summary: text(record, 'summary', where),
+    source: { label: text(source, 'label', `${where} source`), ...(url !== undefined && { url }) },
+    scenario: parsed.scenario,
+    trace: text(record, 'trace', where),
+  };
+}
+
+export const LIBRARY: readonly LibraryEntry[] = RAW.map(toEntry);
+
+export function libraryEntry(id: string): LibraryEntry | undefined {
+  return LIBRARY.find((entry) => entry.id === id);
+}

@@ -1,0 +1,205 @@
+/**
+ * The headless runner: `runScenarioFile` as a function, and the real `cancel-lab` bin spawned
+ * as a child process. The exit code follows the findings (1 when a MUST / MUST NOT rule is
+ * violated, else 0), `--json` prints JSON Lines, bad input exits 2 with one clear line, and a
+ * permalink's recorded trace hash is compared with the run's.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createNodeSides } from '../../src/host/node.ts';
+import { runScenarioFile, type RunResult } from '../../src/cli/run.ts';
+import { encodeLink } from '../../src/permalink.ts';
+import { LIBRARY } from '../../src/library.ts';
+import type { Scenario } from '../../src/scenario.ts';
+import { ENGINE_VERSION, SDK_VERSION } from '../../src/versions.ts';
+import { call, scenario, stop } from './trace-helpers.ts';
+
+const sides = createNodeSides();
+after(() => sides.close());
+
+const BIN = fileURLToPath(new URL('../../bin/cancel-lab.mjs', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** A forged cancel of initialize on 2025-11-25 stdio: CANCEL-NO-INITIALIZE (MUST NOT). */
+const FORGED_INIT_CANCEL: Scenario = scenario([call(20, 'A', 'quick'), { at: 50, action: { type: 'inject-cancel', initialize: true } }], { endAt: 1000 });
+/** slow_count and Stop on the real SDK on both sides: nothing a MUST forbids. */
+const CLEAN: Scenario = scenario([call(20, 'A', 'slow_count', { steps: 5, stepMs: 100 }), stop(240, 'A')], { endAt: 1000 });
+
+let dir = '';
+const file = (name: string): string => join(dir, name);
+before(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'cancel-lab-cli-'));
+  await writeFile(file('violates.json'), JSON.stringify(FORGED_INIT_CANCEL));
+  await writeFile(file('clean.json'), JSON.stringify(CLEAN, null, 2));
+  await writeFile(file('broken.json'), '{"version": 1, "revision": ');
+  await writeFile(file('invalid.json'), JSON.stringify({ ...CLEAN, latency: { c2s: -5, s2c: 5 }, steps: [{ at: 0, action: { type: 'stop' } }] }));
+});
+after(() => rm(dir, { recursive: true, force: true }));
+
+const run = (input: string, json = false): Promise<RunResult> => runScenarioFile(input, { json, sides, cwd: dir });
+
+function mustViolations(result: RunResult): string[] {
+  return result.findings.filter((f) => f.severity === 'error' && f.verdict === 'violated').map((f) => f.rule);
+}
+
+describe('runScenarioFile', () => {
+  test('a scenario that violates a MUST exits 1 (forged cancel of initialize → CANCEL-NO-INITIALIZE)', async () => {
+    const result = await run('violates.json');
+    assert.equal(result.exitCode, 1);
+    assert.equal(result.error, null);
+    assert.ok(mustViolations(result).includes('CANCEL-NO-INITIALIZE'), mustViolations(result).join(', '));
+    assert.ok(result.trace.length > 0);
+    const text = result.stdout.join('\n');
+    assert.match(text, /MUST violated +CANCEL-NO-INITIALIZE: /);
+    assert.match(text, /user: forge a cancel for initialize/);
+    assert.match(text, /^Exit 1: /m);
+  });
+
+  test('a clean scenario exits 0, and the text output shows the trace and the findings', async () => {
+    const result = await run(file('clean.json'));
+    assert.equal(result.exitCode, 0);
+    assert.deepEqual(mustViolations(result), []);
+    const text = result.stdout.join('\n');
+    assert.match(text, new RegExp(`^Trace \\(${result.trace.length} events, hash ${result.traceHash ?? ''}\\):$`, 'm'));
+    assert.match(text, /notifications\/cancelled of id 1 \(reason "user pressed Stop"\)/);
+    assert.match(text, /call A \(id 1\): RUNNING → CANCEL_REQUESTED \(Stop pressed\)/);
+    assert.match(text, /^Findings \(\d+\): 0 MUST violated/m);
+    assert.deepEqual(result.stderr, []);
+  });
+
+  test('--json: one JSON line per trace event, then {"findings", "exitCode"}', async () => {
+    const result = await run('violates.json', true);
+    const lines = result.stdout.map((line) => JSON.parse(line) as Record<string, unknown>);
+    assert.equal(lines.length, result.trace.length + 1);
+    lines.slice(0, -1).forEach((event, i) => {
+      assert.equal(event.seq, i);
+      assert.equal(typeof event.kind, 'string');
+    });
+    const last = lines.at(-1) as { findings: unknown[]; exitCode: number; traceHash: string };
+    assert.equal(last.exitCode, 1);
+    assert.deepEqual(last.findings, JSON.parse(JSON.stringify(result.findings)));
+    assert.equal(last.traceHash, result.traceHash);
+  });
+
+  test('a library file is a scenario too, and its recorded trace hash is checked', async () => {
+    const entry = LIBRARY.find((e) => e.id === 'race-r2-response-crosses-cancel');
+    assert.ok(entry);
+    const result = await runScenarioFile(fileURLToPath(new URL(`../../content/scenarios/${entry.id}.json`, import.meta.url)), { sides });
+    assert.deepEqual(result.reproduction, { recorded: entry.trace, now: entry.trace, exact: true });
+    assert.match(result.stdout.join('\n'), new RegExp(`^reproduced exactly \\(trace ${entry.trace}\\)$`, 'm'));
+  });
+
+  test('a permalink (URL, #fragment or bare) runs, and says whether it reproduced the recorded trace', async () => {
+    const first = await run('clean.json');
+    const hash = first.traceHash ?? '';
+    const link = await encodeLink(CLEAN, { engine: ENGINE_VERSION, sdk: SDK_VERSION, trace: hash });
+    for (const input of [`http://localhost:4321/playground/#${link}`, `#${link}`, link]) {
+      const result = await run(input);
+      assert.equal(result.exitCode, 0, input.slice(0, 40));
+      assert.equal(result.traceHash, hash);
+      assert.deepEqual(result.reproduction, { recorded: hash, now: hash, exact: true, engine: ENGINE_VERSION, sdk: SDK_VERSION });
+      assert.match(result.stdout.join('\n'), /^reproduced exactly \(trace [0-9a-f]{16}\)$/m);
+    }
+    const stale = await encodeLink(CLEAN, { engine: '0.0.9', sdk: '2.3.0', trace: '0000000000000000' });
+    const differs = await run(stale);
+    assert.equal(differs.reproduction?.exact, false);
+    assert.match(
+      differs.stdout.join('\n'),
+      new RegExp(`^trace differs \\(recorded 0000000000000000, now ${hash}\\) \\(recorded with engine 0\\.0\\.9 and SDK 2\\.3\\.0; this is engine ${ENGINE_VERSION} and SDK ${SDK_VERSION}\\)$`, 'm'),
+    );
+    const jsonDiffers = await run(stale, true);
+    assert.deepEqual((JSON.parse(jsonDiffers.stdout.at(-1) ?? '{}') as { reproduction: unknown }).reproduction, {
+      recorded: '0000000000000000',
+      now: hash,
+      exact: false,
+      engine: '0.0.9',
+      sdk: '2.3.0',
+    });
+    assert.match(jsonDiffers.stderr.join('\n'), /^cancel-lab: trace differs/);
+  });
+
+  const bad: [string, string, RegExp][] = [
+    ['a missing file', 'nope.json', /^Cannot read nope\.json: no such file\.$/],
+    ['a directory', '.', /^Cannot read \.: it is a directory\.$/],
+    ['invalid JSON', 'broken.json', /^broken\.json is not valid JSON: .+\.$/],
+    ['a scenario the schema refuses (with paths)', 'invalid.json', /^invalid\.json is not a valid scenario: latency\.c2s: .+; steps\.0\.action\.call: .+\.$/],
+    ['a broken link', 'v1.AAAA', /^This link is damaged or cut short: it does not decompress\.$/],
+    ['a link of another format', 'v9.AAAA', /^This link is not a Cancel Lab scenario: it should start with "v1\."\.$/],
+    ['a URL without a fragment', 'https://example.test/playground/', /^This URL has no #fragment: .+\.$/],
+    ['nothing', '  ', /^No scenario given: .+\.$/],
+  ];
+  for (const [name, input, message] of bad) {
+    test(`bad input exits 2 with one clear line: ${name}`, async () => {
+      const result = await run(input);
+      assert.equal(result.exitCode, 2);
+      assert.match(result.error ?? '', message);
+      assert.deepEqual(result.stderr, [`cancel-lab: ${result.error ?? ''}`]);
+      assert.deepEqual(result.stdout, []);
+      assert.deepEqual(result.trace, []);
+      const json = await run(input, true);
+      assert.deepEqual(
+        json.stdout.map((line) => JSON.parse(line) as unknown),
+        [{ findings: [], exitCode: 2, error: result.error }],
+      );
+    });
+  }
+});
+
+interface Spawned {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function spawnBin(node: string, args: string[]): Promise<Spawned> {
+  return new Promise((resolve) => {
+    execFile(node, [BIN, ...args], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024, timeout: 60_000 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe('the cancel-lab bin (spawned)', () => {
+  test('run <file> --json: exit 1 on a MUST violation, and every stdout line is JSON', async () => {
+    const { code, stdout, stderr } = await spawnBin(process.execPath, ['run', file('violates.json'), '--json']);
+    assert.equal(code, 1, stderr);
+    const lines = stdout.trimEnd().split('\n');
+    const parsed = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const last = parsed.at(-1) as { exitCode: number; findings: { rule: string; severity: string; verdict: string }[] };
+    assert.equal(last.exitCode, 1);
+    assert.ok(last.findings.some((f) => f.rule === 'CANCEL-NO-INITIALIZE' && f.severity === 'error' && f.verdict === 'violated'));
+    assert.ok(parsed.slice(0, -1).every((event, i) => event.seq === i));
+    assert.equal(stderr, '');
+  });
+
+  test('run <clean file>: exit 0, human-readable trace', async () => {
+    const { code, stdout } = await spawnBin(process.execPath, ['run', file('clean.json')]);
+    assert.equal(code, 0);
+    assert.match(stdout, /^Trace \(\d+ events, hash [0-9a-f]{16}\):$/m);
+    assert.match(stdout, /^Exit 0: /m);
+  });
+
+  test('bad input and bad usage: exit 2 with a clear message on stderr', async () => {
+    const missing = await spawnBin(process.execPath, ['run', file('missing.json')]);
+    assert.equal(missing.code, 2);
+    assert.equal(missing.stderr, `cancel-lab: Cannot read ${file('missing.json')}: no such file.\n`);
+    assert.equal(missing.stdout, '');
+    const usage = await spawnBin(process.execPath, ['frobnicate']);
+    assert.equal(usage.code, 2);
+    assert.match(usage.stderr, /^cancel-lab: unknown command "frobnicate"\.\n\nUsage: cancel-lab run /);
+  });
+
+  const oldNode = ['/usr/bin/node', '/usr/local/bin/node'].find((p) => existsSync(p));
+  test('started by an older system Node, the launcher re-executes on node_modules/node', { skip: oldNode === undefined && 'no system Node here' }, async () => {
+    const { code, stdout } = await spawnBin(oldNode as string, ['run', file('clean.json'), '--json']);
+    assert.equal(code, 0);
+    assert.equal((JSON.parse(stdout.trimEnd().split('\n').at(-1) ?? '{}') as { exitCode: number }).exitCode, 0);
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * Golden permalinks: links made by earlier versions must keep decoding to the same scenario,
+ * forever. Each entry is a string literal produced once (here with engine 0.1.0 and SDK 2.4.0)
+ * and never edited; its expected scenario is written out in full, not imported, so a change
+ * to the library or to defaults cannot move it.
+ *
+ * Adding golden links:
+ * - When the link format changes (a `v2.` prefix, another compression, other fields), do not
+ *   touch the v1 entries below. Add a `V2_GOLDEN` list made with the new encoder, and keep
+ *   testing both: decodeLink must still accept every v1 link and give the same scenario (if
+ *   the scenario format itself moved on, the expected value is the v1 scenario upgraded to the
+ *   new format; write that upgrade out here, literally).
+ * - When the scenario format gains a field or an action, add a v1 (or current) link that uses
+ *   it, so it is frozen from then on.
+ * - To make a link: `encodeLink(scenario, { engine, sdk, trace: await traceHash(await
+ *   runHeadless(scenario)) })` in a scratch script, and paste the string and the scenario here.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { decodeLink, encodeLink, type LinkMeta } from '../../src/permalink.ts';
+import type { Scenario } from '../../src/scenario.ts';
+
+interface Golden {
+  name: string;
+  link: string;
+  scenario: Scenario;
+  meta: LinkMeta | null;
+}
+
+const SLOW_COUNT_STOP: Scenario = {
+  version: 1,
+  revision: '2025-11-25',
+  transport: 'stdio',
+  httpServer: 'sessionful',
+  latency: { c2s: 5, s2c: 5 },
+  steps: [
+    { at: 20, action: { type: 'call', call: '#1', tool: 'slow_count', args: { steps: 5, stepMs: 100 } } },
+    { at: 240, action: { type: 'stop', call: '#1' } },
+  ],
+  endAt: 2000,
+};
+
+const V1_GOLDEN: readonly Golden[] = [
+  {
+    name: 'v1: slow_count, Stop after the second progress (2025-11-25, stdio)',
+    link: 'v1.bZA9bsMwDIXv8roqhqRGHrT1AJ0yFkWgynRq1JAMkXEQGLp7ISdLgU7k48_7CG7gSCmUKcNvWKnwlBO8USi0Tg8Bq607GHOwDgpSQuIlF4EHyzBlKHyLLCcqK5VWJG5743WGwhyEUrw382gZ3imwjfCuKrDQwvAfG4LAW60QouzEDXJfCB4xzM1lDx4vpvFzbjnP-XaO-ZoECqFcuG09Hd3D-53hjda1VvVEHP9jsOTlD6PWTwVKw9t-lda1qcuU2rDuTKehwMNPe0x33JWUEFt3tK-utz2NzrjwRT3qLw',
+    scenario: SLOW_COUNT_STOP,
+    meta: { engine: '0.1.0', sdk: '2.4.0', trace: 'f235626ef515abe6' },
+  },
+  {
+    name: 'v1: seed 000, python-sdk 1.x server and a strict host',
+    link: 'v1.hZHBasMwEET_Zc5KkOy4EN3SnguFHkspiqwkIq7katcuwejfi5zS-FDISdpdzZthNYGsCyb5CD1hdIl8DNBKILnRXwtUsmpWSq2qBgKcTKA-JoYGcesjBE7M_atLo0ul6ajoDkMHgc6wC_ZS4LYi6EaAKgvdZAGaFS8pHnznoNFfVqOCgO28C3zrEydveXWKxBAgdj1Bv00wDF1JAWN5zjmBL30RWNMV7_nQ2JXQMZYrdfH7w8YhFJBJRyqiX2BzRT8TtJIy5yyuDvV9h8eFAw_7fUxhwf8s8CWxav5DEsd-Gfrv-YO8n-DpluBr8PZ8s885vwu40O7mbUmZS3X0oUDkWq1l2Wl7Lt-83swVJ2PLtNnWqq63m7qt6_agFPIP',
+    scenario: {
+      version: 1,
+      revision: '2025-11-25',
+      transport: 'stdio',
+      httpServer: 'sessionful',
+      latency: { c2s: 5, s2c: 5 },
+      serverProfile: 'py-v1',
+      clientProfile: 'strict-host',
+      steps: [
+        { at: 20, action: { type: 'call', call: 'A', tool: 'slow_count', args: { steps: 5, stepMs: 100 } } },
+        { at: 30, action: { type: 'call', call: 'B', tool: 'stubborn', args: { ms: 500 } } },
+        { at: 250, action: { type: 'stop', call: 'A' } },
+        { at: 600, action: { type: 'call', call: 'C', tool: 'quick', args: {} } },
+      ],
+      endAt: 2000,
+    },
+    meta: { engine: '0.1.0', sdk: '2.4.0', trace: '593133943d33df11' },
+  },
+  {
+    name: 'v1: every action, every optional field, faults, non-ASCII names (2025-03-26)',
+    link: 'v1.lVTNjhMxDH6Vyud0yUzb_ZnbwokDYiX2BLtCIeO2oWkyOJ4upepTcOXpeBLkTHemh4EVp8iJ_dn-PjsHSBaDIRehOsAOKbkYoCoUEO5cZ0Cpy8VUz6blJShgMiE1kRgqSFy7CArWzM0HpB1SvjSMHlMCBd4wBrsXbFsmqGYKUmmhKoqjgpQj7igunUeooNlPdwUosN5h4OGe0-k-hoCW790WY8vvBE5rrRUsTes5QfXpALWTEiSXAmO5q79Gb_agYGvYrqGCENktnTXynF5ZEyx6jzUoCLzOzW8TVKXWR_WMKFWfI1JszgAJUxNDQvh7QNt4yYhwfFSQGJuuXsNQ6cHvALxvpOd19FLPgHUUaPEux9yt8V4YkqOCj2bt27Ca_P71UwSLUS491iukz0_kGKUyWiUB2OAeKohUI03nJSjYGd9mNYyrM-nbrePbJSMJ44XwzZGNF2suFAEPghRZD8KEzzK9D3cUVyTjUDG1KKR9vxeAMx0XWuu-wdnLDb4e2nqKtDlrZ9tNhYIY3mRdhb61w8xmG55cqE91HvuEi7GEhB5NwnENLsciEueZGNGgj7sai3PhK1qe9jOkILZs41bekCjSed891PX_QhGm1nMmTorttlW0-tZi4rc1VPNyXvb4N__A7zYGFLjg2BnvfmAnbh-dx-TF8LPcUGTbpLwticmF1cTVkwcoHmDi0iREnhRD-0UxlqB26fRJnHmOLwyZtJ6eWBh8R2ePcAB9VIChvuXu7zmKtXJBvPRFcaFBQao38mVezLPFZGx-La-1-WIW84We3djiCo5_AA',
+    scenario: {
+      version: 1,
+      revision: '2025-03-26',
+      transport: 'stdio',
+      httpServer: 'stateless',
+      latency: { c2s: 3, s2c: 11 },
+      serverProfile: 'py-v1',
+      clientProfile: 'ts-v1',
+      connectTimeoutMs: 30000,
+      faults: [
+        { dir: 'c2s', action: 'delay', match: 'notifications/cancelled', nth: 1, ms: 200 },
+        { dir: 's2c', action: 'drop', match: 'response' },
+        { dir: 's2c', action: 'duplicate' },
+      ],
+      steps: [
+        { at: 0, action: { type: 'hold', dir: 's2c' } },
+        {
+          at: 20,
+          action: {
+            type: 'call',
+            call: 'Zahlung ✓',
+            tool: 'ledger_write',
+            args: { key: 'order-42', value: 'paid', commitAfterMs: 100, totalMs: 400 },
+            timeoutMs: 1000,
+            resetTimeoutOnProgress: true,
+            maxTotalTimeoutMs: 5000,
+          },
+        },
+        { at: 30, action: { type: 'call', call: 'B', tool: 'work', args: { ms: 300, onCancel: 'shield', unwindMs: 100 } } },
+        { at: 50, action: { type: 'release', dir: 's2c' } },
+        { at: 60, action: { type: 'stop', call: 'Zahlung ✓' } },
+        { at: 70, action: { type: 'inject-response', outcome: 'error', call: 'B' } },
+        { at: 80, action: { type: 'inject-response', outcome: 'result', to: 'server', requestId: 4242 } },
+        { at: 90, action: { type: 'inject-cancel', initialize: true } },
+        { at: 100, action: { type: 'inject-cancel', requestId: '1', reason: 'string id "1" is not 1' } },
+        { at: 110, action: { type: 'disconnect' } },
+        { at: 120, action: { type: 'crash-server' } },
+        { at: 130, action: { type: 'reconnect' } },
+      ],
+      endAt: 3000,
+    },
+    meta: { engine: '0.1.0', sdk: '2.4.0', trace: '0280aba545039c17' },
+  },
+  {
+    name: 'v1 without versions or trace hash (just the scenario)',
+    link: 'v1.bY5BagMxDEXv8rtVYGzijXY5QFddlhKMozYDg20sZUIYfPfiSTaFriR9-O9pgybJsc0FvGGVpnPJYEdoss7PA37y4eDcwQcQrMWstTQDQ-0yFxCuZvVD2ipthKKj931bQFiiSU6PAU9ewYGgPoFDJ6hJVfDnhmhgPxFist24wR5VwEhxGZR9MN7c8Jcydl3K_ZzKLRsIsf3oaL2I4cl-V7Cbpt47vRTH_xxqpf5x9P5FkHw57V8NwC8',
+    scenario: SLOW_COUNT_STOP,
+    meta: null,
+  },
+];
+
+for (const golden of V1_GOLDEN) {
+  test(`golden ${golden.name}: decodes to the same scenario`, async () => {
+    const decoded = await decodeLink(golden.link);
+    assert.ok(decoded.ok, decoded.ok ? '' : decoded.error);
+    assert.deepStrictEqual(decoded.scenario, golden.scenario);
+    assert.deepStrictEqual(decoded.meta, golden.meta);
+  });
+}
+
+test('golden links decode the same as a fragment ("#…") and with surrounding whitespace', async () => {
+  for (const golden of V1_GOLDEN) {
+    for (const form of [`#${golden.link}`, ` ${golden.link}\n`]) {
+      const decoded = await decodeLink(form);
+      assert.ok(decoded.ok, `${golden.name} as ${JSON.stringify(form.slice(0, 6))}…`);
+      assert.deepStrictEqual(decoded.scenario, golden.scenario);
+    }
+  }
+});
+
+test("today's encoder still round-trips every golden scenario (the bytes may differ, the scenario may not)", async () => {
+  for (const golden of V1_GOLDEN) {
+    const link = await encodeLink(golden.scenario, golden.meta ?? { engine: '0.1.0', sdk: '2.4.0', trace: '0000000000000000' });
+    assert.ok(link.startsWith('v1.'));
+    const decoded = await decodeLink(link);
+    assert.ok(decoded.ok);
+    assert.deepStrictEqual(decoded.scenario, golden.scenario);
+  }
+});

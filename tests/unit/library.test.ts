@@ -1,0 +1,63 @@
+/**
+ * The scenario library (content/scenarios/, src/library.ts): every file is listed, parses
+ * with the schema, has a unique id, and replays headless to exactly its recorded trace hash.
+ * When an engine or SDK change moves a trace on purpose, `npm run record-library` records the
+ * new hashes (and the diff shows which scenarios moved).
+ */
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { createNodeSides, runHeadless } from '../../src/host/node.ts';
+import { LIBRARY } from '../../src/library.ts';
+import { parseScenario } from '../../src/scenario-schema.ts';
+import { traceHash } from '../../src/trace-hash.ts';
+import { assertNoEngineErrors } from './trace-helpers.ts';
+
+const sides = createNodeSides();
+after(() => sides.close());
+
+const DIR = fileURLToPath(new URL('../../content/scenarios/', import.meta.url));
+const KEYS = ['id', 'title', 'summary', 'source', 'scenario', 'trace'];
+
+test('every file in content/scenarios is in LIBRARY, under its own name, with a unique id', async () => {
+  const files = (await readdir(DIR)).filter((f) => f.endsWith('.json')).sort();
+  const ids = LIBRARY.map((e) => e.id);
+  assert.equal(new Set(ids).size, ids.length, 'ids are unique');
+  assert.deepEqual([...ids].sort(), files.map((f) => f.slice(0, -'.json'.length)), 'src/library.ts imports exactly the files in content/scenarios');
+  for (const file of files) {
+    const raw = JSON.parse(await readFile(`${DIR}${file}`, 'utf8')) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(raw).sort(), [...KEYS].sort(), `${file} has exactly ${KEYS.join(', ')}`);
+    const parsed = parseScenario(raw.scenario);
+    assert.ok(parsed.ok, `${file}: ${parsed.ok ? '' : parsed.errors.join('; ')}`);
+    assert.deepStrictEqual(parsed.scenario, raw.scenario, `${file}: the schema keeps the scenario as written (no stripped keys)`);
+  }
+});
+
+test('the library covers the seeds, the expressible spec races and the real-SDK surprises', () => {
+  const ids = new Set(LIBRARY.map((e) => e.id));
+  for (const prefix of ['seed-000', 'seed-004', 'seed-003-request-7', 'seed-003-request-8', 'seed-003-request-9', 'race-r1', 'race-r2', 'race-r3', 'race-r4', 'race-r5', 'race-r6', 'race-r7', 'race-r8']) {
+    assert.ok([...ids].some((id) => id.startsWith(prefix)), `a scenario for ${prefix}`);
+  }
+  for (const id of ['sdk-stateless-http-loses-cancel', 'sdk-max-total-timeout-without-cancel', 'sdk-ts-v1-client-cancels-answered-id']) assert.ok(ids.has(id), id);
+});
+
+test('entries are documented: a title, a one-paragraph plain-text summary, a source, a recorded hash', () => {
+  for (const entry of LIBRARY) {
+    assert.match(entry.id, /^[a-z0-9]+(-[a-z0-9]+)*$/, `${entry.id}: a kebab-case id`);
+    assert.ok(entry.title.length > 10 && !entry.title.includes('\n'), `${entry.id}: title`);
+    assert.ok(entry.summary.length > 80 && !entry.summary.includes('\n'), `${entry.id}: one paragraph`);
+    assert.doesNotMatch(entry.summary, /<[a-z]|\*\*|`/i, `${entry.id}: plain text (no HTML or Markdown)`);
+    assert.ok(entry.source.label.length > 5, `${entry.id}: source`);
+    if (entry.source.url !== undefined) assert.match(entry.source.url, /^https:\/\/github\.com\//, `${entry.id}: source URL`);
+    assert.match(entry.trace, /^[0-9a-f]{16}$/, `${entry.id}: a recorded trace hash (npm run record-library)`);
+  }
+});
+
+for (const entry of LIBRARY) {
+  test(`${entry.id} replays in Node to its recorded trace ${entry.trace}`, async () => {
+    const trace = await runHeadless(entry.scenario, sides);
+    assertNoEngineErrors(trace);
+    assert.equal(await traceHash(trace), entry.trace, `${entry.id}: the trace changed; if that is intended, run npm run record-library`);
+  });
+}

@@ -1,0 +1,98 @@
+/**
+ * A fast-check arbitrary for schema-valid scenarios: every field, action and fault the format
+ * allows, within the schema's bounds, with optional keys absent (never `undefined`), so a
+ * scenario survives JSON unchanged. Shared by the permalink and JSON Schema tests; not a test
+ * file itself.
+ */
+import fc from 'fast-check';
+import { CLIENT_PROFILES, REVISIONS, SERVER_PROFILES, TRANSPORTS, type Scenario, type Step, type WireFault } from '../../src/scenario.ts';
+import type { UserAction } from '../../src/trace.ts';
+
+const ms = fc.integer({ min: 0, max: 86_400_000 });
+/** Any text: ASCII most of the time, sometimes any code point (JSON and the link must carry it). */
+const text = (constraints: { minLength?: number; maxLength: number }): fc.Arbitrary<string> =>
+  fc
+    .oneof({ arbitrary: fc.string(constraints), weight: 3 }, { arbitrary: fc.string({ ...constraints, unit: 'binary' }), weight: 1 })
+    // The schema counts UTF-16 code units; fast-check counts code points.
+    .filter((s) => s.length >= (constraints.minLength ?? 0) && s.length <= constraints.maxLength);
+const callId = text({ minLength: 1, maxLength: 40 });
+const requestId = fc.oneof(text({ maxLength: 100 }), fc.integer(), fc.constantFrom(0, -1, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER));
+const dir = fc.constantFrom('c2s' as const, 's2c' as const);
+
+/** JSON values for tool arguments: plain objects only (a parsed link never has null prototypes). */
+const json: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small' },
+    fc.constant(null),
+    fc.boolean(),
+    fc.integer(),
+    fc.double({ noNaN: true, noDefaultInfinity: true }).filter((d) => !Object.is(d, -0)),
+    text({ maxLength: 20 }),
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(text({ maxLength: 10 }), tie('value'), { maxKeys: 4, noNullPrototype: true }),
+  ),
+})).value;
+const args = fc.dictionary(text({ maxLength: 12 }), json, { maxKeys: 5, noNullPrototype: true });
+
+const target = fc.oneof(
+  callId.map((call) => ({ call })),
+  fc.constant({ initialize: true as const }),
+  requestId.map((id) => ({ requestId: id })),
+);
+
+const action: fc.Arbitrary<UserAction> = fc.oneof(
+  fc
+    .record(
+      {
+        type: fc.constant('call' as const),
+        call: callId,
+        tool: fc.oneof(fc.constantFrom('slow_count', 'stubborn', 'ledger_write', 'work', 'quick'), text({ minLength: 1, maxLength: 60 })),
+        args,
+        timeoutMs: ms,
+        resetTimeoutOnProgress: fc.boolean(),
+        maxTotalTimeoutMs: ms,
+      },
+      { requiredKeys: ['type', 'call', 'tool', 'args'], noNullPrototype: true },
+    )
+    .map((a): UserAction => a),
+  callId.map((call): UserAction => ({ type: 'stop', call })),
+  fc
+    .tuple(fc.constantFrom('result' as const, 'error' as const), fc.option(fc.constantFrom('client' as const, 'server' as const), { nil: undefined }), target)
+    .map(([outcome, to, t]): UserAction => ({ type: 'inject-response', outcome, ...(to !== undefined && { to }), ...t })),
+  fc
+    .tuple(fc.option(text({ maxLength: 200 }), { nil: undefined }), target)
+    .map(([reason, t]): UserAction => ({ type: 'inject-cancel', ...(reason !== undefined && { reason }), ...t })),
+  dir.map((d): UserAction => ({ type: 'hold', dir: d })),
+  dir.map((d): UserAction => ({ type: 'release', dir: d })),
+  fc.constantFrom<UserAction>({ type: 'disconnect' }, { type: 'crash-server' }, { type: 'reconnect' }),
+);
+
+const step: fc.Arbitrary<Step> = fc.record({ at: ms, action }, { noNullPrototype: true });
+
+const fault: fc.Arbitrary<WireFault> = fc.record(
+  {
+    dir,
+    action: fc.constantFrom('drop' as const, 'delay' as const, 'duplicate' as const),
+    match: fc.oneof(fc.constantFrom('notifications/cancelled', 'notifications/progress', 'tools/call', 'response'), text({ maxLength: 100 })),
+    nth: fc.integer({ min: 1, max: 1_000_000 }),
+    ms,
+  },
+  { requiredKeys: ['dir', 'action'], noNullPrototype: true },
+);
+
+export const scenarioArbitrary: fc.Arbitrary<Scenario> = fc.record(
+  {
+    version: fc.constant(1 as const),
+    revision: fc.constantFrom(...REVISIONS),
+    transport: fc.constantFrom(...TRANSPORTS),
+    httpServer: fc.constantFrom('sessionful' as const, 'stateless' as const),
+    latency: fc.record({ c2s: ms, s2c: ms }, { noNullPrototype: true }),
+    serverProfile: fc.constantFrom(...SERVER_PROFILES),
+    clientProfile: fc.constantFrom(...CLIENT_PROFILES),
+    connectTimeoutMs: ms,
+    faults: fc.array(fault, { maxLength: 5 }),
+    steps: fc.array(step, { maxLength: 12 }),
+    endAt: ms,
+  },
+  { requiredKeys: ['version', 'revision', 'transport', 'httpServer', 'latency', 'steps', 'endAt'], noNullPrototype: true },
+);
