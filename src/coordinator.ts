@@ -243,7 +243,7 @@ export class Run {
         const result = await this.sides.client.act(this.now, action);
         const requestId = this.firstToolCallId(result);
         this.calls.set(action.call, { requestId, connection: this.connectionNo, state: clientRequestMachine.initial });
-        this.append({ kind: 'client-state', t: this.now, call: action.call, requestId, from: null, to: clientRequestMachine.initial, because: 'Call pressed' });
+        this.append({ kind: 'client-state', t: this.now, call: action.call, requestId, connection: this.connectionNo, from: null, to: clientRequestMachine.initial, because: 'Call pressed' });
         this.absorb('client', result);
         return;
       }
@@ -539,7 +539,7 @@ export class Run {
     }
     const from = record.state;
     record.state = outcome.transition.to;
-    this.append({ kind: 'client-state', t: this.now, call, requestId: record.requestId, from, to: record.state, because: outcome.transition.label });
+    this.append({ kind: 'client-state', t: this.now, call, requestId: record.requestId, connection: record.connection, from, to: record.state, because: outcome.transition.label });
   }
 
   private stepServer(requestId: RequestId, event: ServerHandlerEvent): void {

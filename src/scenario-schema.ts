@@ -22,26 +22,31 @@ const oneTarget = (value: { call?: unknown; initialize?: unknown; requestId?: un
 const targetMessage = { message: 'name exactly one of "call", "initialize" or "requestId"' };
 
 const action = z.discriminatedUnion('type', [
-  z.object({
+  z.strictObject({
     type: z.literal('call'),
     call: callId,
     tool: z.string().min(1).max(60),
-    args: z.record(z.string(), z.unknown()),
+    // zod's record skips an own "__proto__" key (its prototype-pollution guard); refuse it
+    // loudly rather than let a link silently lose an argument.
+    args: z
+      .unknown()
+      .refine((v) => !(v !== null && typeof v === 'object' && Object.hasOwn(v, '__proto__')), 'a tool argument may not be named "__proto__"')
+      .pipe(z.record(z.string(), z.unknown())),
     timeoutMs: ms.optional(),
     resetTimeoutOnProgress: z.boolean().optional(),
     maxTotalTimeoutMs: ms.optional(),
   }),
-  z.object({ type: z.literal('stop'), call: callId }),
-  z.object({ type: z.literal('inject-response'), outcome: z.enum(['result', 'error']), to: z.enum(['client', 'server']).optional(), ...target }).refine(oneTarget, targetMessage),
-  z.object({ type: z.literal('inject-cancel'), reason: z.string().max(200).optional(), ...target }).refine(oneTarget, targetMessage),
-  z.object({ type: z.literal('hold'), dir: direction }),
-  z.object({ type: z.literal('release'), dir: direction }),
-  z.object({ type: z.literal('disconnect') }),
-  z.object({ type: z.literal('crash-server') }),
-  z.object({ type: z.literal('reconnect') }),
+  z.strictObject({ type: z.literal('stop'), call: callId }),
+  z.strictObject({ type: z.literal('inject-response'), outcome: z.enum(['result', 'error']), to: z.enum(['client', 'server']).optional(), ...target }).refine(oneTarget, targetMessage),
+  z.strictObject({ type: z.literal('inject-cancel'), reason: z.string().max(200).optional(), ...target }).refine(oneTarget, targetMessage),
+  z.strictObject({ type: z.literal('hold'), dir: direction }),
+  z.strictObject({ type: z.literal('release'), dir: direction }),
+  z.strictObject({ type: z.literal('disconnect') }),
+  z.strictObject({ type: z.literal('crash-server') }),
+  z.strictObject({ type: z.literal('reconnect') }),
 ]);
 
-const fault = z.object({
+const fault = z.strictObject({
   dir: direction,
   action: z.enum(['drop', 'delay', 'duplicate']),
   match: z.string().max(100).optional(),
@@ -55,12 +60,12 @@ export const scenarioSchema = z
     revision: z.enum(REVISIONS),
     transport: z.enum(TRANSPORTS),
     httpServer: z.enum(['sessionful', 'stateless']),
-    latency: z.object({ c2s: ms, s2c: ms }),
+    latency: z.strictObject({ c2s: ms, s2c: ms }),
     serverProfile: z.enum(SERVER_PROFILES).optional(),
     clientProfile: z.enum(CLIENT_PROFILES).optional(),
     connectTimeoutMs: ms.optional(),
     faults: z.array(fault).max(50).optional(),
-    steps: z.array(z.object({ at: ms.describe('Virtual time in ms.'), action })).max(2000),
+    steps: z.array(z.strictObject({ at: ms.describe('Virtual time in ms.'), action })).max(2000),
     endAt: ms,
   })
   .strict();

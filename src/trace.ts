@@ -165,6 +165,8 @@ export interface ClientStateEvent extends Base {
   kind: 'client-state';
   call: string;
   requestId: string | number | null;
+  /** The connection the call was made on (request ids start again on each connection). */
+  connection: number;
   from: ClientRequestState | null;
   to: ClientRequestState;
   /** What caused the change (or what was ignored, when `from === to`). */

@@ -64,6 +64,14 @@ export class ClientProfileLayer implements Transport {
         this.toolCallClaim = null;
       }
     }
+    if (this.profile === 'ts-v1' && 'method' in message && message.method === 'notifications/cancelled') {
+      const params = message.params as { reason?: unknown } | undefined;
+      if (params?.reason === 'SdkError: Request timed out') {
+        // v1 rejects with McpError(-32001) and sends String(error) of that as the reason.
+        params.reason = 'McpError: MCP error -32001: Request timed out';
+        note({ type: 'emulation', profile: 'ts-v1', what: 'the timeout cancel carries v1’s McpError text', source: 'shared/protocol.ts#L1165-L1180' });
+      }
+    }
     if (this.profile === 'py-v1' && 'method' in message && message.method === 'notifications/cancelled') {
       note({ type: 'emulation', profile: 'py-v1-client', what: 'python-sdk 1.x has no code path that sends notifications/cancelled: nothing is written', source: 'shared/session.py#L290-L314' });
       return;

@@ -404,7 +404,7 @@ function buildIndex(trace: readonly TraceEvent[]): Index {
         const c = call(e.call);
         if (c.requestId === null && e.requestId !== null) {
           c.requestId = e.requestId;
-          idx.callByRequestId.set(idKey(e.requestId), e.call);
+          idx.callByRequestId.set(`${e.connection ?? 0}:${idKey(e.requestId)}`, e.call);
         }
         c.states.push(e);
         break;
@@ -538,9 +538,9 @@ function notes(idx: Index, id: Id, ...types: HandlerEvent['note']['type'][]): Ha
   return (idx.serverNotes.get(idKey(id)) ?? []).filter((e) => types.includes(e.note.type));
 }
 
-/** The call a request id belongs to on the client. */
-function callOf(idx: Index, id: Id): [string, CallInfo] | undefined {
-  const name = idx.callByRequestId.get(idKey(id));
+/** The call a request id belongs to on the client, on the connection the request went out on. */
+function callOf(idx: Index, id: Id, connection: number): [string, CallInfo] | undefined {
+  const name = idx.callByRequestId.get(`${connection}:${idKey(id)}`);
   const info = name === undefined ? undefined : idx.calls.get(name);
   return name !== undefined && info ? [name, info] : undefined;
 }
@@ -922,7 +922,7 @@ const JUDGES: Record<string, Judge> = {
         const signals = signalsOf(ctx, req);
         const first = signals[0];
         if (!first) continue;
-        const entry = callOf(idx, req.id);
+        const entry = callOf(idx, req.id, req.frame.connection ?? 0);
         for (const resp of req.responses) {
           const d = deliveryOf(idx, resp.frame);
           if (!d || d.seq < first.frame.seq) continue;

@@ -219,16 +219,26 @@ describe('round trip', () => {
     }
   });
 
-  test(
-    'tool arguments named "__proto__" survive the round trip',
-    { todo: 'zod 4 z.record skips an own "__proto__" key (its prototype-pollution guard), so parseScenario silently drops that argument' },
-    async () => {
-      const scenario = JSON.parse(
-        '{"version":1,"revision":"2025-11-25","transport":"stdio","httpServer":"sessionful","latency":{"c2s":5,"s2c":5},"steps":[{"at":1,"action":{"type":"call","call":"A","tool":"quick","args":{"__proto__":{"x":1}}}}],"endAt":100}',
-      ) as unknown;
-      const parsed = parseScenario(scenario);
-      assert.ok(parsed.ok);
-      assert.deepStrictEqual(JSON.parse(JSON.stringify(parsed.scenario)), scenario);
-    },
-  );
+  test('a tool argument named "__proto__" is refused with its path, never silently dropped', () => {
+    const scenario = JSON.parse(
+      '{"version":1,"revision":"2025-11-25","transport":"stdio","httpServer":"sessionful","latency":{"c2s":5,"s2c":5},"steps":[{"at":1,"action":{"type":"call","call":"A","tool":"quick","args":{"__proto__":{"x":1}}}}],"endAt":100}',
+    ) as unknown;
+    const parsed = parseScenario(scenario);
+    assert.equal(parsed.ok, false);
+    assert.ok(!parsed.ok && parsed.errors.some((e) => e.startsWith('steps.0.action.args:') && e.includes('__proto__')), JSON.stringify(parsed));
+  });
+
+  test('unknown keys inside actions, steps, faults and latency are refused, not dropped', () => {
+    const base = { version: 1, revision: '2025-11-25', transport: 'stdio', httpServer: 'sessionful', latency: { c2s: 5, s2c: 5 }, steps: [], endAt: 100 };
+    const cases: [unknown, string][] = [
+      [{ ...base, latency: { c2s: 5, s2c: 5, jitter: 3 } }, 'latency'],
+      [{ ...base, steps: [{ at: 1, action: { type: 'call', call: 'A', tool: 'quick', args: {}, timeoutMS: 100 } }] }, 'steps.0.action'],
+      [{ ...base, steps: [{ at: 1, when: 'now', action: { type: 'stop', call: 'A' } }] }, 'steps.0'],
+      [{ ...base, faults: [{ dir: 'c2s', action: 'drop', matches: 'x' }] }, 'faults.0'],
+    ];
+    for (const [input, path] of cases) {
+      const parsed = parseScenario(input);
+      assert.ok(!parsed.ok && parsed.errors.some((e) => e.startsWith(`${path}:`)), `${path}: ${JSON.stringify(parsed)}`);
+    }
+  });
 });
