@@ -15,9 +15,21 @@ export interface NodeSides extends Sides {
   close(): Promise<void>;
 }
 
-export function createNodeSides(): NodeSides {
-  const clientWorker = new Worker(new URL('../../workers/client.node.ts', import.meta.url));
-  const serverWorker = new Worker(new URL('../../workers/server.node.ts', import.meta.url));
+export interface NodeSidesOptions {
+  /** The project folder holding workers/ (default: found from this module's own location). */
+  root?: URL;
+  /** Let the process exit while these workers are idle (a site build that renders embeds). */
+  unref?: boolean;
+}
+
+export function createNodeSides(options: NodeSidesOptions = {}): NodeSides {
+  const root = options.root ?? new URL('../../', import.meta.url);
+  const clientWorker = new Worker(new URL('workers/client.node.ts', root));
+  const serverWorker = new Worker(new URL('workers/server.node.ts', root));
+  if (options.unref) {
+    clientWorker.unref();
+    serverWorker.unref();
+  }
   const client = Comlink.wrap<ClientSideApi>(nodeEndpoint(clientWorker));
   const server = Comlink.wrap<ServerSideApi>(nodeEndpoint(serverWorker));
   return {

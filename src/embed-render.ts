@@ -1,0 +1,32 @@
+/**
+ * What an embedded scenario shows without JavaScript: the wire log as rows and the outcome
+ * (each call's last state, the rules it breaks). Pure, so the build and the live embed agree.
+ */
+import { callViews, ledger, wireRows, type CallView, type LedgerEntry, type WireRow } from './views/derive.ts';
+import { CATALOG } from './rules/catalog.ts';
+import { check } from './rules/checker.ts';
+import type { Scenario } from './scenario.ts';
+import type { TraceEvent } from './trace.ts';
+
+export interface EmbedOutcome {
+  rows: WireRow[];
+  calls: CallView[];
+  ledger: LedgerEntry[];
+  violations: { rule: string; severity: string; why: string }[];
+}
+
+export function embedOutcome(scenario: Scenario, trace: readonly TraceEvent[]): EmbedOutcome {
+  return {
+    rows: wireRows(trace),
+    calls: callViews(trace),
+    ledger: ledger(trace),
+    violations: check(CATALOG, scenario.revision, scenario.transport, trace)
+      .filter((f) => f.verdict === 'violated' && f.severity !== 'info')
+      .map((f) => ({ rule: f.rule, severity: f.severity, why: f.why })),
+  };
+}
+
+/** One line per call: its name, tool, and how it ended on the client and the server. */
+export function describeCall(c: CallView): string {
+  return `${c.call} ${c.tool}: client ${c.clientState}${c.lateResponses.length ? ` (${c.lateResponses.length} late response ignored)` : ''}, server ${c.serverState ?? 'never received'}${c.lost ? ', lost with its connection' : ''}`;
+}
