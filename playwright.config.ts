@@ -15,7 +15,7 @@ export default defineConfig({
   },
   webServer: {
     // The tests run against the built site, as users get it.
-    command: `npm run build && vite preview --outDir dist --port ${PORT} --strictPort --host localhost --bypass-lock`,
+    command: `astro build --outDir dist-e2e && vite preview --outDir dist-e2e --port ${PORT} --strictPort --host localhost --bypass-lock`,
     url: `http://localhost:${PORT}/playground/`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

@@ -612,6 +612,9 @@ export function mountPlayground(root: HTMLElement): void {
     }
     history.replaceState(null, '', `#${link}`);
     shareLink.value = url;
+    const snippet = byId<HTMLTextAreaElement>(root, 'embed-snippet');
+    snippet.value = `<iframe src="${location.origin}/embed/?theme=light&height=520#${link}" title="MCP Cancel Lab scenario" width="100%" height="520" style="border:0" loading="lazy"></iframe>`;
+    byId<HTMLElement>(root, 'embed-snippet-field').hidden = false;
     copyLink.disabled = false;
     shareMessage.textContent = `Link ready (${url.length} characters): it replays these ${scenario.steps.length} actions up to t = ${scenario.endAt} ms.`;
   }
