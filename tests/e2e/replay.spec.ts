@@ -80,3 +80,13 @@ test('Share makes a link that reopens to the same trace', async ({ page, context
   await expect(fresh.locator('#replay-status')).toContainText('Reproduced exactly');
   expect(await fresh.locator('#wire-table tbody tr').allTextContents()).toEqual(rowsBefore);
 });
+
+test('the gallery lists the library; a scenario opens in the playground and reproduces exactly', async ({ page }) => {
+  await page.goto('/scenarios/');
+  await expect(page.getByRole('heading', { name: 'Scenario gallery' })).toBeVisible();
+  const seed004 = page.locator('li#seed-004-python-v1-swallowed-cancel-crash');
+  await expect(seed004).toContainText('server py-v1 (emulated)');
+  await seed004.getByRole('link').first().click();
+  await expect(page.locator('#replay-status')).toContainText('Reproduced exactly');
+  await expect(page.locator('#server-log')).toContainText('AssertionError: Request already responded to');
+});
