@@ -13,7 +13,9 @@
  *   5. Chromium: page load → both workers connected (placeholder, see measureChromiumConnectMs).
  */
 import { execSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { encodeLink } from '../src/permalink.ts';
+import { ENGINE_VERSION, SDK_VERSION } from '../src/versions.ts';
 import os from 'node:os';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../tests/e2e/chromium.mjs';
@@ -224,45 +226,101 @@ async function benchBare(mode: StepYield): Promise<{ stats: Stats; sample: BareO
   return { stats: stats(samples), sample };
 }
 
-// ── Chromium (placeholder) ──────────────────────────────────────────────────────────────────
+// ── Chromium ────────────────────────────────────────────────────────────────────────────────
+
+interface BrowserFigures {
+  connect: Stats;
+  domContentLoaded: Stats;
+  sequence: Stats;
+  sequenceMessages: number;
+  lessonJsBytes: number;
+  lessonJsGzip: number;
+  lessonScripts: number;
+}
+
+/** A trace of about 200 messages: 100 quick calls, each a request and a response. */
+function manyMessagesScenario(): Scenario {
+  return {
+    ...defaultScenario(),
+    steps: Array.from({ length: 100 }, (_, i) => ({ at: 20 + 10 * i, action: { type: 'call' as const, call: `#${i + 1}`, tool: 'quick', args: {} } })),
+    endAt: 2000,
+  };
+}
 
 /**
- * Chromium: the time from navigation start until both workers are connected, as the page
- * itself records it (`window.__cancelLabMetrics.workersConnectedMs`, set when the trace first
- * shows the client's `connected` note). Serves the built site (building it when `dist/` is
- * missing) with `vite preview`, loads the playground in fresh contexts, reports the median.
+ * In Chromium, against the built site (built into dist-bench/ so a running dev build is left
+ * alone) served by `vite preview`, each figure as the page itself records it:
+ *   - navigation start → both workers connected (`__cancelLabMetrics.workersConnectedMs`), and
+ *     DOMContentLoaded, median of CHROMIUM_LOADS fresh loads after one warm-up;
+ *   - generating and drawing the sequence diagram of a ~200-message trace (a replayed link),
+ *     `__cancelLabMetrics.sequenceRenderMs`;
+ *   - the JavaScript a lesson page loads before any interaction: bytes, and gzip -9 of each file.
  */
-async function measureChromiumConnectMs(): Promise<Stats | null> {
+async function measureChromium(): Promise<BrowserFigures | null> {
   const executablePath = findChromium();
   if (executablePath === undefined) return null;
-  if (!existsSync('dist/playground/index.html')) execSync('npm run build', { stdio: 'ignore' });
+  execSync('node_modules/.bin/astro build --outDir dist-bench', { stdio: 'ignore' });
   const port = 4339;
-  const server = spawn('node_modules/.bin/vite', ['preview', '--outDir', 'dist', '--port', String(port), '--strictPort', '--host', 'localhost', '--bypass-lock'], {
+  const server = spawn('node_modules/.bin/vite', ['preview', '--outDir', 'dist-bench', '--port', String(port), '--strictPort', '--host', 'localhost', '--bypass-lock'], {
     stdio: 'ignore',
   });
+  const base = `http://localhost:${port}`;
   try {
-    const url = `http://localhost:${port}/playground/`;
     for (let i = 0; i < 100; i++) {
-      const up = await fetch(url).then((r) => r.ok, () => false);
+      const up = await fetch(`${base}/playground/`).then((r) => r.ok, () => false);
       if (up) break;
       await new Promise((r) => setTimeout(r, 100));
     }
     const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-    const samples: number[] = [];
     try {
+      const connect: number[] = [];
+      const dcl: number[] = [];
       for (let i = 0; i < CHROMIUM_LOADS + 1; i++) {
         const context = await browser.newContext();
         const page = await context.newPage();
-        await page.goto(url);
+        await page.goto(`${base}/playground/`);
         await page.waitForFunction(() => window.__cancelLabMetrics?.workersConnectedMs !== undefined);
-        const connected = await page.evaluate(() => window.__cancelLabMetrics?.workersConnectedMs ?? NaN);
-        if (i > 0) samples.push(connected); // the first load warms the server's file cache
+        const [connected, loaded] = await page.evaluate(() => [
+          window.__cancelLabMetrics?.workersConnectedMs ?? NaN,
+          (window.performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.domContentLoadedEventEnd ?? NaN,
+        ]);
+        if (i > 0) {
+          connect.push(connected ?? NaN);
+          dcl.push(loaded ?? NaN);
+        }
         await context.close();
       }
+
+      const link = await encodeLink(manyMessagesScenario(), { engine: ENGINE_VERSION, sdk: SDK_VERSION, trace: '' });
+      const sequence: number[] = [];
+      let sequenceMessages = 0;
+      for (let i = 0; i < 4; i++) {
+        const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+        const page = await context.newPage();
+        await page.goto(`${base}/playground/#${link}`);
+        await page.waitForSelector('#replay-status:not([hidden])', { timeout: 60_000 });
+        await page.locator('section.diagrams').scrollIntoViewIfNeeded();
+        await page.waitForFunction(() => (window.__cancelLabMetrics?.sequenceMessages ?? 0) >= 200, undefined, { timeout: 60_000 });
+        const [ms, messages] = await page.evaluate(() => [window.__cancelLabMetrics?.sequenceRenderMs ?? NaN, window.__cancelLabMetrics?.sequenceMessages ?? 0]);
+        if (i > 0) sequence.push(ms ?? NaN); // the first load also fetches and compiles Mermaid
+        sequenceMessages = messages ?? 0;
+        await context.close();
+      }
+
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const scripts: Buffer[] = [];
+      page.on('response', (r) => {
+        if (r.request().resourceType() === 'script') void r.body().then((b) => scripts.push(b), () => undefined);
+      });
+      await page.goto(`${base}/lessons/what-cancellation-is/`, { waitUntil: 'networkidle' });
+      await context.close();
+      const bytes = scripts.reduce((n, b) => n + b.length, 0);
+      const gzip = scripts.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
+      return { connect: stats(connect), domContentLoaded: stats(dcl), sequence: stats(sequence), sequenceMessages, lessonJsBytes: bytes, lessonJsGzip: gzip, lessonScripts: scripts.length };
     } finally {
       await browser.close();
     }
-    return stats(samples);
   } finally {
     server.kill();
   }
@@ -317,7 +375,7 @@ async function main(): Promise<void> {
   } finally {
     await sides.close();
   }
-  const browserConnect = await measureChromiumConnectMs();
+  const browser = await measureChromium();
 
   const bareNote = (o: BareOutcome) =>
     `${o.progress} progress, call ${o.rejected ? 'rejected' : 'resolved'}, handler aborted=${String(o.handlerAborted)}`;
@@ -341,11 +399,26 @@ async function main(): Promise<void> {
     ],
     ['per transport, warm median:', '', `${PER_TRANSPORT_RUNS} runs each after ${WARMUP} warm-up, same steps`],
     ...perTransport,
-    [
-      'Chromium: page load → both connected',
-      browserConnect === null ? 'no Chromium found' : ms(browserConnect.median),
-      browserConnect === null ? '' : `median of ${browserConnect.n} loads (p90 ${ms(browserConnect.p90)}), navigation start → client connected`,
-    ],
+    ...(browser === null
+      ? [['Chromium', 'no Chromium found', ''] as [string, string, string]]
+      : ([
+          ['Chromium: playground DOMContentLoaded', ms(browser.domContentLoaded.median), `median of ${browser.domContentLoaded.n} loads`],
+          [
+            'Chromium: load → both workers connected',
+            ms(browser.connect.median),
+            `median of ${browser.connect.n} loads (p90 ${ms(browser.connect.p90)}); the playground is interactive from here`,
+          ],
+          [
+            'Chromium: sequence diagram, ~200 messages',
+            ms(browser.sequence.median),
+            `generate + Mermaid render, ${browser.sequenceMessages} frames in the trace (the diagram keeps the newest 120), median of ${browser.sequence.n}`,
+          ],
+          [
+            'lesson page JS before interaction',
+            `${(browser.lessonJsBytes / 1024).toFixed(1)} KiB`,
+            `${(browser.lessonJsGzip / 1024).toFixed(1)} KiB gzip -9, ${browser.lessonScripts} files (/lessons/what-cancellation-is/)`,
+          ],
+        ] as [string, string, string][])),
   ];
   console.log(table(rows));
   console.log(`\nbare SDK: ${BARE_RUNS} runs after ${BARE_WARMUP} warm-up each; timed from new McpServer/Client to call rejected and handler returned.`);

@@ -3,6 +3,8 @@
  * (each call's last state, the rules it breaks). Pure, so the build and the live embed agree.
  */
 import { callViews, ledger, wireRows, type CallView, type LedgerEntry, type WireRow } from './views/derive.ts';
+
+export { describeCall } from './views/derive.ts';
 import { CATALOG } from './rules/catalog.ts';
 import { check } from './rules/checker.ts';
 import type { Scenario } from './scenario.ts';
@@ -26,7 +28,3 @@ export function embedOutcome(scenario: Scenario, trace: readonly TraceEvent[]): 
   };
 }
 
-/** One line per call: its name, tool, and how it ended on the client and the server. */
-export function describeCall(c: CallView): string {
-  return `${c.call} ${c.tool}: client ${c.clientState}${c.lateResponses.length ? ` (${c.lateResponses.length} late response ignored)` : ''}, server ${c.serverState ?? 'never received'}${c.lost ? ', lost with its connection' : ''}`;
-}

@@ -172,12 +172,15 @@ export class DiagramsPanel {
     const subject = subjectOf(this.els.subject.value, prefix);
     const stateText = stateDiagram(subject.def, { ...(subject.current && { current: subject.current }), ...(subject.last && { lastTransition: subject.last }) });
     const findings = this.findings.filter((f) => f.witnesses.every((w) => w <= upTo));
+    const generateStart = performance.now();
     const sequenceText = sequenceDiagram(prefix, { maxMessages: MAX_MESSAGES, findings });
+    const generateMs = performance.now() - generateStart;
     this.els.stateView.dataset.current = subject.current ?? '';
     this.els.stateView.dataset.transition = subject.last ? `${subject.last.from} → ${subject.last.to}` : '';
     if (stateText === this.shown.state && sequenceText === this.shown.sequence) return;
     try {
       const mermaid = await this.load();
+      const started = performance.now();
       if (stateText !== this.shown.state) {
         this.els.stateView.innerHTML = (await mermaid.render(`state-${++this.renderCount}`, stateText)).svg;
         this.shown.state = stateText;
@@ -186,6 +189,8 @@ export class DiagramsPanel {
         this.els.sequenceView.innerHTML = (await mermaid.render(`seq-${++this.renderCount}`, sequenceText)).svg;
         this.shown.sequence = sequenceText;
         this.els.sequenceView.scrollTop = this.els.sequenceView.scrollHeight;
+        // For `npm run bench`: how long generating and drawing the sequence diagram took.
+        window.__cancelLabMetrics = { ...window.__cancelLabMetrics, sequenceRenderMs: performance.now() - started + generateMs, sequenceMessages: prefix.filter((e) => e.kind === 'frame').length };
       }
       this.els.status.textContent = '';
     } catch (error) {

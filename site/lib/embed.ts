@@ -5,11 +5,10 @@
  * page cost nothing until read.
  */
 import { decodeLink } from '../../src/permalink.ts';
-import { describeCall } from '../../src/embed-render.ts';
-import { callViews, wireRows } from '../../src/views/derive.ts';
+import { callViews, describeCall, wireRows } from '../../src/views/derive.ts';
 import type { TraceEvent } from '../../src/trace.ts';
-import { createBrowserSides, type BrowserSides } from './browser-sides.ts';
-import { LiveDriver } from './live-driver.ts';
+import type { BrowserSides } from './browser-sides.ts';
+import type { LiveDriver } from './live-driver.ts';
 
 function cell(text: string, className = ''): HTMLTableCellElement {
   return Object.assign(document.createElement('td'), { textContent: text, className });
@@ -74,6 +73,8 @@ export function mountEmbed(figure: HTMLElement): void {
       reset.disabled = false;
       figure.classList.add('show-all');
       status.textContent = 'Starting the client and server workers…';
+      // The engine and the workers load only now: a page of lessons ships none of it up front.
+      const [{ createBrowserSides }, { LiveDriver }] = await Promise.all([import('./browser-sides.ts'), import('./live-driver.ts')]);
       sides = createBrowserSides();
       const d = await LiveDriver.start(
         decoded.scenario,

@@ -37,7 +37,7 @@ import { bugReport } from '../../src/bug-report.ts';
 declare global {
   interface Window {
     /** Figures the benchmark reads: ms from navigation start until both workers were connected. */
-    __cancelLabMetrics?: { workersConnectedMs?: number };
+    __cancelLabMetrics?: { workersConnectedMs?: number; sequenceRenderMs?: number; sequenceMessages?: number };
   }
 }
 
@@ -298,7 +298,7 @@ export function mountPlayground(root: HTMLElement): void {
     if (agreed) {
       connStatus.textContent = `Connected: negotiated protocol version ${agreed.protocolVersion} (${agreed.era} era) at t = ${agreed.t} ms, over ${TRANSPORT_LABEL[running.transport]}${running.transport === 'streamable-http' ? ` (${running.httpServer === 'sessionful' && running.revision !== '2026-07-28' ? 'sessionful' : 'createMcpHandler'} server)` : ''}.`;
       if (window.__cancelLabMetrics?.workersConnectedMs === undefined) {
-        window.__cancelLabMetrics = { workersConnectedMs: performance.now() };
+        window.__cancelLabMetrics = { ...window.__cancelLabMetrics, workersConnectedMs: performance.now() };
       }
       root.dataset.ready = 'true';
     }

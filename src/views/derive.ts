@@ -212,6 +212,11 @@ export function callViews(trace: readonly TraceEvent[]): CallView[] {
   return [...calls.values()];
 }
 
+/** One line per call: its name, tool, and how it ended on the client and the server. */
+export function describeCall(c: CallView): string {
+  return `${c.call} ${c.tool}: client ${c.clientState}${c.lateResponses.length ? ` (${c.lateResponses.length} late response ignored)` : ''}, server ${c.serverState ?? 'never received'}${c.lost ? ', lost with its connection' : ''}`;
+}
+
 export interface LedgerEntry {
   t: number;
   key: string;
