@@ -18,6 +18,6 @@ export default defineConfig({
     command: `astro build --outDir dist-e2e && vite preview --outDir dist-e2e --port ${PORT} --strictPort --host localhost --bypass-lock`,
     url: `http://localhost:${PORT}/playground/`,
     reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
+    timeout: 600_000,
   },
 });
