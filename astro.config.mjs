@@ -18,7 +18,16 @@ export default defineConfig({
       sidebar: [
         {
           label: 'Lessons',
-          items: [{ label: 'Getting started', slug: 'guides/getting-started' }],
+          items: [
+            { label: 'Getting started', slug: 'guides/getting-started' },
+            { label: 'What cancellation is, and is not', slug: 'lessons/what-cancellation-is' },
+            { label: 'The rules of notifications/cancelled', slug: 'lessons/notifications-cancelled' },
+            { label: 'Revisions and transports', slug: 'lessons/revisions-and-transports' },
+            { label: 'The races, R1 to R11', slug: 'lessons/races' },
+            { label: 'Timeouts and progress', slug: 'lessons/timeouts-and-progress' },
+            { label: 'Case studies', slug: 'lessons/case-studies' },
+            { label: 'Writing a client that stops well', slug: 'lessons/writing-a-client' },
+          ],
         },
         {
           label: 'Reference',

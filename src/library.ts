@@ -30,6 +30,20 @@ import sdkTsV1ClientCancelsAnsweredId from '../content/scenarios/sdk-ts-v1-clien
 import sdkSessionfulHttpStreamLeftOpen from '../content/scenarios/sdk-sessionful-http-stream-left-open.json' with { type: 'json' };
 import sdkTsV1ServerIgnoresCancelOfId0 from '../content/scenarios/sdk-ts-v1-server-ignores-cancel-of-id-0.json' with { type: 'json' };
 import stopAfterCommitIsNotRollback from '../content/scenarios/stop-after-commit-is-not-rollback.json' with { type: 'json' };
+import seed004PythonV2SurvivesSwallowedCancel from '../content/scenarios/seed-004-python-v2-survives-swallowed-cancel.json' with { type: 'json' };
+import sdkTsV2ConnectTimeoutSendsNoCancel from '../content/scenarios/sdk-ts-v2-connect-timeout-sends-no-cancel.json' with { type: 'json' };
+import pythonV1AnswersCancelWithCode0 from '../content/scenarios/python-v1-answers-cancel-with-code-0.json' with { type: 'json' };
+import pythonV1TwoCode0ResponsesForOneId from '../content/scenarios/python-v1-two-code-0-responses-for-one-id.json' with { type: 'json' };
+import invalidCancelStringIdTsV2Ignores from '../content/scenarios/invalid-cancel-string-id-ts-v2-ignores.json' with { type: 'json' };
+import invalidCancelStringIdPythonV2Coerces from '../content/scenarios/invalid-cancel-string-id-python-v2-coerces.json' with { type: 'json' };
+import stopWaitingOnlyPythonV1Client from '../content/scenarios/stop-waiting-only-python-v1-client.json' with { type: 'json' };
+import transport2024HttpSseCancelIsAPost from '../content/scenarios/transport-2024-http-sse-cancel-is-a-post.json' with { type: 'json' };
+import transport2026HttpCloseStreamIsCancel from '../content/scenarios/transport-2026-http-close-stream-is-cancel.json' with { type: 'json' };
+import timeoutResetOnProgressCompletes from '../content/scenarios/timeout-reset-on-progress-completes.json' with { type: 'json' };
+import timeoutPythonV1ClientSendsNoCancel from '../content/scenarios/timeout-python-v1-client-sends-no-cancel.json' with { type: 'json' };
+import timeout2026HttpClosesStream from '../content/scenarios/timeout-2026-http-closes-stream.json' with { type: 'json' };
+import timeoutMaxEnforcedWithAbort from '../content/scenarios/timeout-max-enforced-with-abort.json' with { type: 'json' };
+import retryAfterStopCommitsTwice from '../content/scenarios/retry-after-stop-commits-twice.json' with { type: 'json' };
 
 /** Where the scenario comes from: a seed file, a spec section or an sdk-behaviors.md section. */
 export interface LibrarySource {
@@ -49,10 +63,11 @@ export interface LibraryEntry {
   trace: string;
 }
 
-/** In gallery order: the seeds, the spec races R1–R8, the real-SDK surprises. */
+/** In gallery order: the seeds, the spec races R1–R8, the real-SDK surprises, then the lessons' own scenarios. */
 const RAW: readonly unknown[] = [
   seed000StrictHostPythonV1,
   seed004PythonV1SwallowedCancelCrash,
+  seed004PythonV2SurvivesSwallowedCancel,
   seed003Request7ModernHttpLateResponse,
   seed003Request8StdioNotification,
   seed003Request9StopAfterResponse,
@@ -71,6 +86,19 @@ const RAW: readonly unknown[] = [
   sdkTsV1ClientCancelsAnsweredId,
   sdkSessionfulHttpStreamLeftOpen,
   sdkTsV1ServerIgnoresCancelOfId0,
+  sdkTsV2ConnectTimeoutSendsNoCancel,
+  pythonV1AnswersCancelWithCode0,
+  pythonV1TwoCode0ResponsesForOneId,
+  invalidCancelStringIdTsV2Ignores,
+  invalidCancelStringIdPythonV2Coerces,
+  stopWaitingOnlyPythonV1Client,
+  transport2024HttpSseCancelIsAPost,
+  transport2026HttpCloseStreamIsCancel,
+  timeoutResetOnProgressCompletes,
+  timeoutPythonV1ClientSendsNoCancel,
+  timeout2026HttpClosesStream,
+  timeoutMaxEnforcedWithAbort,
+  retryAfterStopCommitsTwice,
   stopAfterCommitIsNotRollback,
 ];
 
