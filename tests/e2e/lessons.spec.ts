@@ -1,0 +1,51 @@
+/**
+ * Lessons: static first (the wire log is in the HTML, rendered at build time from a headless run
+ * that matched the recorded trace), live on Run, and found by search.
+ */
+import { expect, test } from '@playwright/test';
+import { libraryEntry } from '../../src/library.ts';
+
+const LESSON = '/lessons/case-studies/';
+
+test('without JavaScript, a lesson shows each embed’s wire log and outcome, pinned to the recorded trace', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  await page.goto(LESSON);
+  const embed = page.locator('figure.cancel-lab-embed').filter({ hasText: 'code 0' }).first();
+  await expect(embed.locator('tbody tr').first()).toContainText('initialize');
+  const all = page.locator('figure.cancel-lab-embed');
+  expect(await all.count()).toBeGreaterThan(3);
+  for (const figure of await all.all()) {
+    const href = (await figure.getByRole('link', { name: 'Open in playground' }).getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/playground\/#v1\./);
+    expect(await figure.getAttribute('data-trace')).toMatch(/^[0-9a-f]{16}$/);
+  }
+  // The seed 004 embed is the library's scenario, built to exactly its recorded trace.
+  const seed = libraryEntry('seed-004-python-v1-swallowed-cancel-crash');
+  const seedEmbed = page.locator(`figure.cancel-lab-embed[data-trace="${seed?.trace}"]`);
+  await expect(seedEmbed).toHaveCount(1);
+  await expect(seedEmbed).toContainText('"code":0,"message":"Request cancelled"');
+  await expect(seedEmbed.locator('.embed-outcome')).toContainText('crashed');
+  await context.close();
+});
+
+test('with JavaScript, Run makes an embed live in its own workers; Reset puts the static log back', async ({ page }) => {
+  await page.goto(LESSON);
+  const embed = page.locator('figure.cancel-lab-embed').first();
+  const staticRows = await embed.locator('tbody tr').count();
+  await embed.getByRole('button', { name: 'Run live' }).click();
+  await expect(embed.locator('.status')).toContainText('live: t =');
+  await expect(embed.locator('tbody tr').first()).toContainText('initialize');
+  await expect.poll(async () => embed.locator('tbody tr').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(Math.min(staticRows, 8));
+  await embed.getByRole('button', { name: 'Reset' }).click();
+  await expect(embed.getByRole('button', { name: 'Run live' })).toBeEnabled();
+  await expect(embed.locator('tbody tr')).toHaveCount(staticRows);
+});
+
+test('search finds a lesson by a rule id', async ({ page }) => {
+  await page.goto('/lessons/races/');
+  await page.getByRole('button', { name: 'Search' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Search' }).fill('CANCEL-NO-INITIALIZE');
+  await expect(dialog.locator('a[href*="/lessons/"]').first()).toBeVisible({ timeout: 10_000 });
+});
