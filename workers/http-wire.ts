@@ -4,21 +4,10 @@
  */
 import type { HttpFraming } from '../src/trace.ts';
 import type { WireFrame } from '../src/side-protocol.ts';
+import { STATUS_TEXT } from '../src/http-status.ts';
 
 export const SERVER_ORIGIN = 'http://mcp-server.invalid';
 
-const STATUS_TEXT: Record<number, string> = {
-  200: 'OK',
-  202: 'Accepted',
-  204: 'No Content',
-  400: 'Bad Request',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  406: 'Not Acceptable',
-  415: 'Unsupported Media Type',
-  499: 'Client Closed Request',
-  500: 'Internal Server Error',
-};
 
 function headerLines(headers: Record<string, string>): string {
   return Object.entries(headers)

@@ -30,6 +30,7 @@
  */
 import type { FrameEvent, JsonRpcMessage, TraceEvent, UserAction } from '../trace.ts';
 import { clip, mermaidText } from './mermaid-text.ts';
+import { STATUS_TEXT } from '../http-status.ts';
 
 export { mermaidText } from './mermaid-text.ts';
 
@@ -71,17 +72,6 @@ type Row =
 /** Lengths past which untrusted parts of a label are cut. */
 const MAX = { method: 60, args: 100, value: 40, message: 60, raw: 40, path: 40, detail: 80, rule: 80 } as const;
 
-const HTTP_REASON: Record<number, string> = {
-  200: 'OK',
-  202: 'Accepted',
-  204: 'No Content',
-  400: 'Bad Request',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  406: 'Not Acceptable',
-  415: 'Unsupported Media Type',
-  500: 'Internal Server Error',
-};
 
 /** Connection events worth a note (stream and session bookkeeping is already in the arrows). */
 const NOTED_CONNECTION_EVENTS = new Set<string>(['connected', 'disconnected', 'crashed', 'reconnecting', 'session-expired']);
@@ -266,7 +256,7 @@ function frameRow(e: FrameEvent, seen: Seen): Row | null {
   if (http?.part === 'response-head') {
     const status = http.status ?? 0;
     const type = contentKind(http.headers?.['content-type']);
-    const reason = HTTP_REASON[status];
+    const reason = STATUS_TEXT[status];
     return { kind: 'message', at: e.seq, from, to, arrow: '-->>', text: `${prefix}${status}${reason ? ` ${reason}` : ''}${type ? `, ${type}` : ''}${time}` };
   }
   if (msg) {
