@@ -12,6 +12,7 @@ import { createNodeSides, runHeadless } from '../src/host/node.ts';
 import { LIBRARY } from '../src/library.ts';
 import { parseScenario } from '../src/scenario-schema.ts';
 import { traceHash } from '../src/trace-hash.ts';
+import { violatedRules } from '../src/library.ts';
 
 const dir = fileURLToPath(new URL('../content/scenarios/', import.meta.url));
 const checkOnly = process.argv.includes('--check');
@@ -33,8 +34,11 @@ try {
     }
     if (entry.id !== file.slice(0, -'.json'.length)) console.warn(`${file}: its "id" (${String(entry.id)}) should be the file name without .json`);
     if (!listed.has(file.slice(0, -'.json'.length))) console.warn(`${file}: not listed in src/library.ts; import it there`);
-    const hash = await traceHash(await runHeadless(parsed.scenario, sides));
-    if (entry.trace === hash) {
+    const trace = await runHeadless(parsed.scenario, sides);
+    const hash = await traceHash(trace);
+    // The MUST and SHOULD rules the run breaks: the rule reference links each rule to a scenario that breaks it.
+    const violates = violatedRules(parsed.scenario, trace);
+    if (entry.trace === hash && JSON.stringify(entry.violates) === JSON.stringify(violates)) {
       console.log(`${file}: ${hash} (unchanged)`);
       continue;
     }
@@ -45,6 +49,7 @@ try {
     }
     const before = typeof entry.trace === 'string' && entry.trace !== '' ? entry.trace : 'nothing';
     entry.trace = hash;
+    entry.violates = violates;
     await writeFile(path, `${JSON.stringify(entry, null, 2)}\n`);
     console.log(`${file}: ${hash} (updated; was ${before})`);
   }

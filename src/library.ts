@@ -8,6 +8,9 @@
  * to RAW, then `npm run record-library` fills in its trace hash (and rewrites the others').
  */
 import { parseScenario } from './scenario-schema.ts';
+import { CATALOG } from './rules/catalog.ts';
+import { check } from './rules/checker.ts';
+import type { TraceEvent } from './trace.ts';
 import type { Scenario } from './scenario.ts';
 import seed000StrictHostPythonV1 from '../content/scenarios/seed-000-strict-host-python-v1.json' with { type: 'json' };
 import seed004PythonV1SwallowedCancelCrash from '../content/scenarios/seed-004-python-v1-swallowed-cancel-crash.json' with { type: 'json' };
@@ -61,6 +64,16 @@ export interface LibraryEntry {
   scenario: Scenario;
   /** traceHash() of its run, recorded by `npm run record-library`. */
   trace: string;
+  /** The MUST / SHOULD rules its run breaks (checker findings violated, not info), recorded with the hash. */
+  violates: readonly string[];
+}
+
+/** The rules a run breaks: what `violates` records, and what the library test re-checks. */
+export function violatedRules(scenario: Scenario, trace: readonly TraceEvent[]): string[] {
+  const rules = check(CATALOG, scenario.revision, scenario.transport, trace)
+    .filter((f) => f.verdict === 'violated' && f.severity !== 'info')
+    .map((f) => f.rule);
+  return [...new Set(rules)].sort();
 }
 
 /** In gallery order: the seeds, the spec races R1–R8, the real-SDK surprises, then the lessons' own scenarios. */
@@ -127,6 +140,7 @@ function toEntry(raw: unknown, index: number): LibraryEntry {
     source: { label: text(source, 'label', `${where} source`), ...(url !== undefined && { url }) },
     scenario: parsed.scenario,
     trace: text(record, 'trace', where),
+    violates: Array.isArray(record.violates) ? record.violates.filter((r): r is string => typeof r === 'string') : [],
   };
 }
 

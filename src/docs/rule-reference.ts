@@ -16,7 +16,8 @@
  */
 import { CATALOG, type Clause, type Keyword, type Rule, type Section, type SpecQuote, type SpecSource, ruleTransports } from '../rules/catalog.ts';
 import { REVISIONS, type Revision, TRANSPORT_LABEL } from '../scenario.ts';
-import { violatingScenarioUrl } from './rule-scenarios.ts';
+import { violatingScenario } from './rule-scenarios.ts';
+import type { LibraryEntry } from '../library.ts';
 
 export { REVISIONS };
 export type { Revision };
@@ -77,9 +78,8 @@ export interface RuleView {
   /** "not judged: <reason>", or undefined when the checker judges the rule. */
   notJudged?: string;
   /** Where "Open a scenario that violates it" goes. */
-  scenarioUrl: string;
-  /** Whether `scenarioUrl` is a scenario made for this rule (not yet the bare playground). */
-  hasOwnScenario: boolean;
+  /** A library scenario whose run violates the rule, when one does. */
+  violating: LibraryEntry | undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -257,7 +257,6 @@ export function ruleView(rule: Rule): RuleView {
     const clauses = rule.revisions[r];
     keywords[r] = clauses && clauses.length > 0 ? keywordsOf(clauses) : undefined;
   }
-  const scenario = violatingScenarioUrl(rule);
   return {
     rule,
     anchor: ruleAnchor(rule),
@@ -266,8 +265,7 @@ export function ruleView(rule: Rule): RuleView {
     changes: changesOf(rule),
     transports: rule.transports === 'all' ? `all (${transportList(ruleTransports(rule))})` : transportList(ruleTransports(rule)),
     ...(rule.judged ? {} : { notJudged: `not judged: ${rule.reason}` }),
-    scenarioUrl: scenario ?? '/playground/',
-    hasOwnScenario: scenario !== undefined,
+    violating: violatingScenario(rule),
   };
 }
 

@@ -49,3 +49,27 @@ test('search finds a lesson by a rule id', async ({ page }) => {
   await dialog.getByRole('textbox', { name: 'Search' }).fill('CANCEL-NO-INITIALIZE');
   await expect(dialog.locator('a[href*="/lessons/"]').first()).toBeVisible({ timeout: 10_000 });
 });
+
+test('the rule reference opens a scenario that violates the rule, and the playground shows that finding', async ({ page }) => {
+  await page.goto('/reference/rules/');
+  const link = page.locator('a[data-rule-scenario="CANCEL-NO-INITIALIZE"]');
+  await expect(link).toContainText('Open a scenario that violates it');
+  await link.click();
+  await expect(page.locator('#replay-status')).toContainText('Reproduced exactly');
+  await expect(page.locator('#findings li[data-rule="CANCEL-NO-INITIALIZE"] summary')).toContainText('error CANCEL-NO-INITIALIZE');
+});
+
+test('no page of the site asks for anything outside its origin', async ({ page, baseURL }) => {
+  const outside: string[] = [];
+  page.on('request', (r) => {
+    const url = r.url();
+    if (!url.startsWith(baseURL ?? '') && !url.startsWith('data:') && !url.startsWith('blob:')) outside.push(url);
+  });
+  const pages = ['/', '/guides/getting-started/', '/reference/rules/', '/scenarios/', '/playground/', '/embed/', '/scenario.schema.json'];
+  // The sidebar of a docs page lists every lesson.
+  await page.goto('/guides/getting-started/');
+  for (const href of await page.locator('nav a[href^="/lessons/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''))) pages.push(href);
+  expect(pages.filter((p) => p.startsWith('/lessons/')).length).toBeGreaterThanOrEqual(7);
+  for (const path of pages) await page.goto(path, { waitUntil: 'networkidle' });
+  expect(outside).toEqual([]);
+});

@@ -9,7 +9,9 @@ import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
-import { LIBRARY } from '../../src/library.ts';
+import { CATALOG } from '../../src/rules/catalog.ts';
+import { check } from '../../src/rules/checker.ts';
+import { LIBRARY, libraryEntry, violatedRules } from '../../src/library.ts';
 import { parseScenario } from '../../src/scenario-schema.ts';
 import { traceHash } from '../../src/trace-hash.ts';
 import { assertNoEngineErrors } from './trace-helpers.ts';
@@ -18,7 +20,7 @@ const sides = createNodeSides();
 after(() => sides.close());
 
 const DIR = fileURLToPath(new URL('../../content/scenarios/', import.meta.url));
-const KEYS = ['id', 'title', 'summary', 'source', 'scenario', 'trace'];
+const KEYS = ['id', 'title', 'summary', 'source', 'scenario', 'trace', 'violates'];
 
 test('every file in content/scenarios is in LIBRARY, under its own name, with a unique id', async () => {
   const files = (await readdir(DIR)).filter((f) => f.endsWith('.json')).sort();
@@ -59,5 +61,41 @@ for (const entry of LIBRARY) {
     const trace = await runHeadless(entry.scenario, sides);
     assertNoEngineErrors(trace);
     assert.equal(await traceHash(trace), entry.trace, `${entry.id}: the trace changed; if that is intended, run npm run record-library`);
+    assert.deepEqual(violatedRules(entry.scenario, trace), [...entry.violates], `${entry.id}: the rules it breaks changed`);
   });
 }
+
+/**
+ * The real traces of the profiles come out as the right findings (issue 5): the rule each run
+ * is known to break, and never an error for the open points of the spec.
+ */
+const EXPECTED_VIOLATIONS: Record<string, string[]> = {
+  // python-sdk 1.x answers the cancelled request (code 0): a SHOULD, a warning.
+  'seed-000-strict-host-python-v1': ['CANCEL-NO-RESPONSE'],
+  'python-v1-answers-cancel-with-code-0': ['CANCEL-NO-RESPONSE'],
+  // The TS v1 client cancels initialize on a connect timeout: a MUST NOT.
+  'race-r5-cancel-initialize': ['CANCEL-NO-INITIALIZE'],
+  // Stateless 2025 HTTP: the cancel is lost and the result is written after it arrived.
+  'sdk-stateless-http-loses-cancel': ['CANCEL-NO-RESPONSE'],
+  // 2026-07-28 HTTP: closing the stream is the cancel, and the real SDK honours it.
+  'transport-2026-http-close-stream-is-cancel': [],
+  'seed-003-request-8-stdio-notification': [],
+};
+
+for (const [id, expected] of Object.entries(EXPECTED_VIOLATIONS)) {
+  test(`${id}: the checker finds exactly ${expected.length ? expected.join(', ') : 'no violation'}`, () => {
+    const entry = libraryEntry(id);
+    assert.ok(entry, `${id} is in the library`);
+    assert.deepEqual([...entry.violates], expected);
+  });
+}
+
+test('the TS v1 client’s duplicate cancels and its cancel of an answered id are judged, never as errors of the spec’s open points', async () => {
+  for (const id of ['race-r3-duplicate-cancel', 'sdk-ts-v1-client-cancels-answered-id']) {
+    const entry = libraryEntry(id);
+    assert.ok(entry);
+    const findings = check(CATALOG, entry.scenario.revision, entry.scenario.transport, await runHeadless(entry.scenario, sides));
+    const duplicate = findings.filter((f) => f.verdict === 'violated' && f.severity === 'error' && /duplicate/i.test(f.why));
+    assert.deepEqual(duplicate, [], `${id}: a duplicate cancel (U-9) is never an error`);
+  }
+});
