@@ -91,6 +91,8 @@ test('Pause and Step run one event at a time', async ({ page }) => {
   await open(page);
   await page.getByRole('button', { name: 'Pause' }).click();
   await callTool(page, 'quick', {});
+  // The call's request is written at once (a user action runs at the paused instant).
+  await expect(wireRow(page, 'tools/call')).toHaveCount(1);
   const before = await page.locator('#wire-table tbody tr').count();
   // The call's frame is written at once; Step delivers it to the server, which answers.
   await page.getByRole('button', { name: 'Step' }).click();
