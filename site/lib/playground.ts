@@ -172,6 +172,8 @@ export function mountPlayground(root: HTMLElement): void {
 
   let sides: BrowserSides | null = null;
   let running: Scenario = defaultScenario();
+  let renderQueued = false;
+  let replaying = false;
   let faults: WireFault[] = [];
   const holding = { c2s: false, s2c: false };
   let driver: LiveDriver | null = null;
@@ -558,9 +560,15 @@ export function mountPlayground(root: HTMLElement): void {
       const d = await LiveDriver.start(
         running,
         sides,
-        // A run that was replaced while it stepped must not paint over its successor.
+        // A run that was replaced while it stepped must not paint over its successor; and a
+        // fast replay paints once per frame, not once per event.
         () => {
-          if (driver === d) renderTrace(d.run.trace);
+          if (renderQueued || replaying) return;
+          renderQueued = true;
+          requestAnimationFrame(() => {
+            renderQueued = false;
+            if (driver === d) renderTrace(d.run.trace);
+          });
         },
         () => {
           if (driver === d) renderClock();
@@ -568,8 +576,17 @@ export function mountPlayground(root: HTMLElement): void {
       );
       driver = d;
       renderTrace(d.run.trace);
-      if (from) await d.replay();
-      else d.play();
+      if (from) {
+        // A replay runs as fast as the engine goes; the page is painted once, at the end.
+        replaying = true;
+        connStatus.textContent = `Replaying the link's ${from.steps.length} actions…`;
+        try {
+          await d.replay();
+        } finally {
+          replaying = false;
+        }
+        renderTrace(d.run.trace);
+      } else d.play();
     } catch (error) {
       connStatus.textContent = `The workers could not start: ${String(error)}`;
     }

@@ -1,4 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { encodeLink } from '../../src/permalink.ts';
+import { defaultScenario } from '../../src/scenario.ts';
+import { ENGINE_VERSION, SDK_VERSION } from '../../src/versions.ts';
 
 test('the scenario editor follows the run, lints against the schema, and Run replays an edited scenario', async ({ page }) => {
   await page.goto('/playground/');
@@ -68,4 +71,23 @@ test('Copy bug report puts Markdown with the permalink, the findings and a merma
   const fresh = await context.newPage();
   await fresh.goto(link);
   await expect(fresh.locator('#replay-status')).toContainText('Reproduced exactly');
+});
+
+test('a run whose link would be too long is refused at Share, with the scenario to download instead', async ({ page }) => {
+  // Opening a long link is fine (only sharing one is refused); this one replays 150 calls.
+  const steps = Array.from({ length: 150 }, (_, i) => ({
+    at: 20 + i * 7,
+    action: { type: 'call' as const, call: `#${i + 1}`, tool: 'ledger_write', args: { key: `order-${i * 7919}`, value: `v${i * 104729}`, commitAfterMs: i, totalMs: i * 3 } },
+  }));
+  const link = await encodeLink({ ...defaultScenario(), steps, endAt: 2000 }, { engine: ENGINE_VERSION, sdk: SDK_VERSION, trace: '' });
+  expect(link.length).toBeGreaterThan(2000);
+  await page.goto(`/playground/#${link}`);
+  await expect(page.locator('#replay-status')).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('#calls-table tbody tr')).toHaveCount(150);
+  await page.getByRole('button', { name: 'Share' }).click();
+  await expect(page.locator('#share-message')).toContainText('over the 2000');
+  await expect(page.getByLabel('Permalink')).toHaveValue('');
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download scenario.json' }).click();
+  expect((await download).suggestedFilename()).toBe('scenario.json');
 });

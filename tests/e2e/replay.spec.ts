@@ -5,6 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { runHeadless } from '../../src/host/node.ts';
 import { encodeLink } from '../../src/permalink.ts';
+import { LIBRARY } from '../../src/library.ts';
 import { defaultScenario, type Scenario } from '../../src/scenario.ts';
 import { traceHash } from '../../src/trace-hash.ts';
 import { ENGINE_VERSION, SDK_VERSION } from '../../src/versions.ts';
@@ -89,4 +90,19 @@ test('the gallery lists the library; a scenario opens in the playground and repr
   await seed004.getByRole('link').first().click();
   await expect(page.locator('#replay-status')).toContainText('Reproduced exactly');
   await expect(page.locator('#server-log')).toContainText('AssertionError: Request already responded to');
+});
+
+test('every library scenario replays in Chromium to its recorded trace hash', async ({ page }) => {
+  test.setTimeout(300_000);
+  const differs: string[] = [];
+  for (const entry of LIBRARY) {
+    const link = await encodeLink(entry.scenario, { engine: ENGINE_VERSION, sdk: SDK_VERSION, trace: entry.trace });
+    await page.goto('about:blank');
+    await page.goto(`/playground/#${link}`);
+    const status = page.locator('#replay-status');
+    await expect(status).toBeVisible({ timeout: 20_000 });
+    const text = (await status.textContent()) ?? '';
+    if (!text.includes('Reproduced exactly') || !text.includes(entry.trace)) differs.push(`${entry.id}: ${text}`);
+  }
+  expect(differs).toEqual([]);
 });
