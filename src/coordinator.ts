@@ -12,7 +12,7 @@
 import { clientRequestMachine, type ClientRequestEvent } from './machines/client-request.ts';
 import { serverHandlerMachine, type ServerHandlerEvent } from './machines/server-handler.ts';
 import { stepMachine } from './machines/machine.ts';
-import type { Scenario, Step } from './scenario.ts';
+import type { Scenario, Step, Trigger } from './scenario.ts';
 import type { ClientSideApi, ServerSideApi, SideConfig, StepResult, WireFrame } from './side-protocol.ts';
 import { messageOf } from './http-frames.ts';
 import { Wire, type InFlight } from './wire.ts';
@@ -87,6 +87,7 @@ export class Run {
   private now = 0;
   private nextActionNo = 0;
   private actions: PendingAction[] = [];
+  private waiting: (PendingAction & { seen: number })[] = [];
   private readonly timers: Record<SideName, number | null> = { client: null, server: null };
   private readonly calls = new Map<string, CallRecord>();
   private readonly handlers = new Map<string, ServerHandlerState>();
@@ -136,10 +137,41 @@ export class Run {
     return this.now;
   }
 
-  /** Adds a user action at virtual time `step.at` (never before the present). */
+  /**
+   * Adds a user action at virtual time `step.at` (never before the present), or — for a step
+   * with `after` — `step.at` ms after its triggering frame is written.
+   */
   schedule(step: Step): void {
+    if (step.after) {
+      this.waiting.push({ order: this.nextActionNo++, step, seen: 0 });
+      return;
+    }
     const at = Math.max(step.at, this.now);
     this.actions.push({ order: this.nextActionNo++, step: { ...step, at } });
+  }
+
+  /** Does a written frame match a step's trigger? */
+  private triggers(trigger: Trigger, frame: FrameEvent): boolean {
+    const msg = frame.msg;
+    if (!msg || (trigger.dir !== undefined && trigger.dir !== frame.dir)) return false;
+    const method = msg.method ?? (msg.id !== undefined ? 'response' : undefined);
+    if (method !== trigger.method) return false;
+    if (trigger.call === undefined) return true;
+    const id = this.calls.get(trigger.call)?.requestId;
+    if (id === undefined || id === null) return false;
+    const params = msg.params ?? {};
+    return msg.id === id || params.requestId === id || params.progressToken === id;
+  }
+
+  /** Steps waiting for a frame: each becomes due once its trigger has matched `nth` times. */
+  private wake(frame: FrameEvent): void {
+    for (const w of [...this.waiting]) {
+      if (!w.step.after || !this.triggers(w.step.after, frame)) continue;
+      w.seen++;
+      if (w.seen < (w.step.after.nth ?? 1)) continue;
+      this.waiting = this.waiting.filter((x) => x !== w);
+      this.actions.push({ order: w.order, step: { ...w.step, at: frame.t + w.step.at } });
+    }
   }
 
   callState(call: string): ClientRequestState | undefined {
@@ -391,6 +423,7 @@ export class Run {
       ...(placed.fault && { fault: placed.fault }),
     }) as FrameEvent;
     if (msg?.method === 'initialize' && msg.id !== undefined && dir === 'c2s') this.initializeId = msg.id;
+    this.wake(written);
     if (wire.http) this.followStream(written);
     if (wire.eof) {
       this.connection('disconnected', dir === 'c2s' ? 'the client closed its end (stdin EOF)' : 'the server closed its end (stdout EOF)', undefined, dir === 'c2s' ? 'client' : 'server');

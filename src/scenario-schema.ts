@@ -65,7 +65,22 @@ export const scenarioSchema = z
     clientProfile: z.enum(CLIENT_PROFILES).optional(),
     connectTimeoutMs: ms.optional(),
     faults: z.array(fault).max(50).optional(),
-    steps: z.array(z.strictObject({ at: ms.describe('Virtual time in ms.'), action })).max(2000),
+    steps: z
+      .array(
+        z.strictObject({
+          at: ms.describe('Virtual time in ms; with "after", ms after the triggering frame is written.'),
+          after: z
+            .strictObject({
+              method: z.string().min(1).max(100).describe('A JSON-RPC method, or "response".'),
+              dir: direction.optional(),
+              call: callId.optional(),
+              nth: z.number().int().min(1).max(10_000).optional(),
+            })
+            .optional(),
+          action,
+        }),
+      )
+      .max(2000),
     endAt: ms,
   })
   .strict();

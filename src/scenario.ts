@@ -45,9 +45,23 @@ export interface WireFault {
   ms?: number;
 }
 
+/**
+ * "After the server sends progress 2 for call A": a step can wait for the nth frame written with
+ * a method (or 'response'), in a direction, for a call (its request id, the id it cancels, or its
+ * progress token).
+ */
+export interface Trigger {
+  method: string;
+  dir?: 'c2s' | 's2c';
+  call?: string;
+  /** Which matching frame (1-based); the first when absent. */
+  nth?: number;
+}
+
 export interface Step {
-  /** Virtual time in ms at which the user acts. */
+  /** Virtual time in ms at which the user acts; with `after`, ms after the triggering frame. */
   at: number;
+  after?: Trigger;
   action: UserAction;
 }
 
