@@ -30,9 +30,18 @@ test('a trigger that never matches leaves its step unrun', async () => {
   assert.equal(userActions(trace).filter((e) => e.action.type === 'stop').length, 0);
 });
 
-test('"response" matches a call’s result: Stop after it is ignored as not running', async () => {
+test('"response" matches a call’s result: a Stop as it is written crosses it on the wire (race R2)', async () => {
   const s = scenario([call(20, 'Q', 'quick'), { at: 0, after: { method: 'response', dir: 's2c', call: 'Q' }, action: { type: 'stop', call: 'Q' } }]);
   const trace = await runHeadless(s, sides);
   assert.equal(userActions(trace).find((e) => e.action.type === 'stop')?.t, 25);
-  assert.equal(clientStates(trace, 'Q').at(-1)?.because, 'ignored: not running');
+  // The client still waits at 25; the result arrives at 30, after Stop, and is ignored.
+  assert.deepEqual(
+    clientStates(trace, 'Q').map((e) => [e.t, e.to]),
+    [
+      [20, 'RUNNING'],
+      [25, 'CANCEL_REQUESTED'],
+      [25, 'STOPPED_LOCALLY'],
+      [30, 'STOPPED_LOCALLY'],
+    ],
+  );
 });
