@@ -170,7 +170,8 @@ export function mountPlayground(root: HTMLElement): void {
   const errorsSection = root.querySelector('section.errors') as HTMLElement;
   const errorsList = byId<HTMLUListElement>(root, 'errors-list');
 
-  let sides: BrowserSides | null = null;
+  // The workers start loading first: their scripts download and compile while the page sets up.
+  let sides: BrowserSides | null = createBrowserSides();
   let running: Scenario = defaultScenario();
   let renderQueued = false;
   let replaying = false;
