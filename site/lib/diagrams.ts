@@ -12,6 +12,7 @@ import type { MachineDef, Transition } from '../../src/machines/machine.ts';
 import { sequenceDiagram, type DiagramFinding } from '../../src/diagrams/sequence-diagram.ts';
 import { stateDiagram } from '../../src/diagrams/state-diagram.ts';
 import type { TraceEvent } from '../../src/trace.ts';
+import { saveFile } from './save-file.ts';
 
 /** Past this many messages the sequence diagram keeps the newest (the rest are summarised). */
 const MAX_MESSAGES = 120;
@@ -84,6 +85,7 @@ export class DiagramsPanel {
   private lastRender = 0;
   private shown = { state: '', sequence: '' };
   private renderCount = 0;
+  private drawError = false;
 
   constructor(els: DiagramElements) {
     this.els = els;
@@ -192,8 +194,11 @@ export class DiagramsPanel {
         // For `npm run bench`: how long generating and drawing the sequence diagram took.
         window.__cancelLabMetrics = { ...window.__cancelLabMetrics, sequenceRenderMs: performance.now() - started + generateMs, sequenceMessages: prefix.filter((e) => e.kind === 'frame').length };
       }
-      this.els.status.textContent = '';
+      // A drawing error goes once the diagram draws again; other messages (copied…) stay.
+      if (this.drawError) this.els.status.textContent = '';
+      this.drawError = false;
     } catch (error) {
+      this.drawError = true;
       this.els.status.textContent = `The diagram could not be drawn: ${error instanceof Error ? error.message : String(error)}`;
     }
   }
@@ -210,11 +215,6 @@ export class DiagramsPanel {
   private download(view: HTMLElement, name: string): void {
     const svg = view.querySelector('svg');
     if (!svg) return;
-    const a = Object.assign(document.createElement('a'), {
-      href: URL.createObjectURL(new Blob([new XMLSerializer().serializeToString(svg)], { type: 'image/svg+xml' })),
-      download: name,
-    });
-    a.click();
-    URL.revokeObjectURL(a.href);
+    saveFile(name, new XMLSerializer().serializeToString(svg), 'image/svg+xml');
   }
 }

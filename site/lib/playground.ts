@@ -31,6 +31,7 @@ import { traceHash } from '../../src/trace-hash.ts';
 import { ENGINE_VERSION, SDK_VERSION } from '../../src/versions.ts';
 import { LiveDriver } from './live-driver.ts';
 import { DiagramsPanel } from './diagrams.ts';
+import { saveFile } from './save-file.ts';
 import type { ScenarioEditor } from './editor.ts';
 import { bugReport } from '../../src/bug-report.ts';
 
@@ -260,7 +261,10 @@ export function mountPlayground(root: HTMLElement): void {
   }
 
   function renderTrace(trace: readonly TraceEvent[]): void {
-    for (const row of wireRows(trace)) {
+    // Each view is derived once per paint and handed to the panels that need it.
+    const rows = wireRows(trace);
+    const calls = callViews(trace);
+    for (const row of rows) {
       const shown = wireRowsShown.get(row.frame);
       if (!shown) {
         const tr = wireRowElement(row);
@@ -272,8 +276,8 @@ export function mountPlayground(root: HTMLElement): void {
         if (cell && cell.textContent !== text) cell.textContent = text;
       }
     }
-    renderCalls(callViews(trace));
-    renderFindings(trace);
+    renderCalls(calls);
+    renderFindings(trace, rows);
     syncEditor();
     const entries = ledger(trace);
     ledgerEmpty.hidden = entries.length > 0;
@@ -313,7 +317,7 @@ export function mountPlayground(root: HTMLElement): void {
         .join('\n');
       if (pre.textContent !== text) pre.textContent = text;
     }
-    renderTargets(callViews(trace));
+    renderTargets(calls);
     const errors = traceErrors(trace);
     errorsSection.hidden = errors.length === 0;
     errorsList.replaceChildren(...errors.map((e) => el('li', {}, `${e.t} ms: ${e.message}`)));
@@ -337,7 +341,7 @@ export function mountPlayground(root: HTMLElement): void {
     return `${f.rule}@${f.witnesses.join(',')}`;
   }
 
-  function renderFindings(trace: readonly TraceEvent[]): void {
+  function renderFindings(trace: readonly TraceEvent[], rows: WireRow[] = wireRows(trace)): void {
     findings = check(CATALOG, running.revision, running.transport, trace);
     const violated = (sev: string) => findings.filter((f) => f.verdict === 'violated' && f.severity === sev).length;
     const races = findings.filter((f) => f.severity === 'info' && f.witnesses.length > 0).length;
@@ -377,7 +381,7 @@ export function mountPlayground(root: HTMLElement): void {
         return li;
       }),
     );
-    badgeRows(trace);
+    badgeRows(rows);
     diagrams.update(
       trace,
       findings.filter(notable).map((f) => ({ witnesses: f.witnesses, rule: f.rule, severity: f.verdict === 'violated' ? f.severity : 'info' })),
@@ -385,10 +389,10 @@ export function mountPlayground(root: HTMLElement): void {
   }
 
   /** Badges on the wire-log rows that witness a notable finding. */
-  function badgeRows(trace: readonly TraceEvent[]): void {
+  function badgeRows(rows: readonly WireRow[]): void {
     const bySeq = new Map<number, Finding[]>();
     for (const f of findings.filter(notable)) for (const seq of f.witnesses) bySeq.set(seq, [...(bySeq.get(seq) ?? []), f]);
-    for (const row of wireRows(trace)) {
+    for (const row of rows) {
       const tr = wireRowsShown.get(row.frame);
       const cell = tr?.querySelector('td.what');
       if (!tr || !cell) continue;
@@ -741,16 +745,11 @@ export function mountPlayground(root: HTMLElement): void {
   showAllFindings.addEventListener('change', () => driver && renderFindings(driver.run.trace));
   byId<HTMLButtonElement>(root, 'export-checks').addEventListener('click', () => {
     if (!driver) return;
-    const json = toChecksJson(CATALOG, running.revision, running.transport, check(CATALOG, running.revision, running.transport, driver.run.trace));
-    const a = el('a', { href: URL.createObjectURL(new Blob([json], { type: 'application/json' })), download: 'checks.json' });
-    a.click();
-    URL.revokeObjectURL(a.href);
+    saveFile('checks.json', toChecksJson(CATALOG, running.revision, running.transport, check(CATALOG, running.revision, running.transport, driver.run.trace)), 'application/json');
   });
   byId<HTMLButtonElement>(root, 'export-trace').addEventListener('click', () => {
     if (!driver) return;
-    const a = el('a', { href: URL.createObjectURL(new Blob([serializeTrace(driver.run.trace) + '\n'], { type: 'application/jsonl' })), download: 'trace.jsonl' });
-    a.click();
-    URL.revokeObjectURL(a.href);
+    saveFile('trace.jsonl', `${serializeTrace(driver.run.trace)}\n`, 'application/jsonl');
   });
   copyLink.addEventListener('click', () => {
     void navigator.clipboard.writeText(shareLink.value).then(
