@@ -60,3 +60,15 @@ test('Streamable HTTP on 2026-07-28: Stop closes the request stream, no notifica
   await expect(request).toBeVisible();
   await page.screenshot({ path: 'tests/e2e/screenshots/streamable-http-2026-07-28.png', fullPage: true });
 });
+
+test('the Streamable HTTP server picker shows only for Streamable HTTP; the embed snippet only after Share', async ({ page }) => {
+  await page.goto('/playground/');
+  await expect(page.locator('.playground')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByLabel('Streamable HTTP server')).toBeHidden();
+  await expect(page.locator('#embed-snippet')).toBeHidden();
+  await page.locator('#transport').selectOption('streamable-http');
+  await expect(page.getByLabel('Streamable HTTP server')).toBeVisible();
+  await page.getByRole('button', { name: 'Share' }).click();
+  await expect(page.locator('#embed-snippet')).toBeVisible();
+  await expect(page.locator('#embed-snippet')).toHaveValue(/^<iframe src="http:\/\/localhost:\d+\/embed\/\?theme=light&height=520#v1\./);
+});
