@@ -14,19 +14,19 @@
  */
 import { execSync, spawn } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
-import { encodeLink } from '../src/permalink.ts';
-import { ENGINE_VERSION, SDK_VERSION } from '../src/versions.ts';
+import { encodeLink } from '../src/scenario/index.ts';
+import { ENGINE_VERSION, SDK_VERSION } from '../src/scenario/index.ts';
 import os from 'node:os';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../tests/e2e/chromium.mjs';
-import { allowedCombinations } from '../src/combinations.ts';
+import { allowedCombinations } from '../src/scenario/index.ts';
 import { performance } from 'node:perf_hooks';
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
-import { createNodeSides, runHeadless } from '../src/host/node.ts';
-import { defaultScenario, type Scenario } from '../src/scenario.ts';
-import type { TraceEvent } from '../src/trace.ts';
+import { createNodeSides, runHeadless } from '../src/host/index.ts';
+import { defaultScenario, type Scenario } from '../src/scenario/index.ts';
+import type { TraceEvent } from '../src/trace/index.ts';
 
 const WARMUP = 3;
 const WARM_RUNS = 30;

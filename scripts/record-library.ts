@@ -8,11 +8,11 @@
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { createNodeSides, runHeadless } from '../src/host/node.ts';
-import { LIBRARY } from '../src/library.ts';
-import { parseScenario } from '../src/scenario-schema.ts';
-import { traceHash } from '../src/trace-hash.ts';
-import { violatedRules } from '../src/library.ts';
+import { createNodeSides, runHeadless } from '../src/host/index.ts';
+import { LIBRARY } from '../src/scenario/index.ts';
+import { parseScenario } from '../src/scenario/index.ts';
+import { traceHash } from '../src/trace/index.ts';
+import { violatedRules } from '../src/rules/index.ts';
 
 const dir = fileURLToPath(new URL('../content/scenarios/', import.meta.url));
 const checkOnly = process.argv.includes('--check');

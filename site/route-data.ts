@@ -4,7 +4,7 @@
  * here they are added to the page's table of contents (sections, then rule ids).
  */
 import { defineRouteMiddleware } from '@astrojs/starlight/route-data';
-import { ruleSections } from '../src/docs/rule-reference.ts';
+import { ruleSections } from '../src/report/index.ts';
 
 export const RULE_REFERENCE_ID = 'reference/rules';
 

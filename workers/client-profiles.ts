@@ -4,7 +4,7 @@
  * with its sources). The strict host's reconnect policy lives in client-side.ts, on onerror.
  */
 import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
-import type { ClientProfile } from '../src/scenario.ts';
+import type { ClientProfile } from '../src/scenario/index.ts';
 import { note } from './runtime.ts';
 
 type RequestId = string | number;

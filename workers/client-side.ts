@@ -15,7 +15,7 @@ import { WireTransport, fireTimerAt, note, resetRun, runAt } from './runtime.ts'
 import { WireFetch } from './http-client.ts';
 import { SERVER_ORIGIN } from './http-wire.ts';
 import { ClientProfileLayer } from './client-profiles.ts';
-import type { ClientAction, ClientSideApi, SideConfig, WireFrame } from '../src/side-protocol.ts';
+import type { ClientAction, ClientSideApi, SideConfig, WireFrame } from '../src/engine/index.ts';
 
 type RequestId = string | number;
 

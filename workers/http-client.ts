@@ -3,7 +3,7 @@
  * writes the request as one frame, and answers with a Response whose body is fed chunk by
  * chunk as frames arrive. Aborting the request's signal closes the stream (an abort frame).
  */
-import type { WireFrame } from '../src/side-protocol.ts';
+import type { WireFrame } from '../src/engine/index.ts';
 import { abortFrame, isNullBodyStatus, requestFrame } from './http-wire.ts';
 import { note, send } from './runtime.ts';
 

@@ -4,7 +4,7 @@
  * body chunk, and an end frame. A client abort aborts the Request's signal and cancels the body,
  * as a real server sees a client disconnect.
  */
-import type { WireFrame } from '../src/side-protocol.ts';
+import type { WireFrame } from '../src/engine/index.ts';
 import { chunkFrame, endFrame, headersObject, requestBody, responseHeadFrame } from './http-wire.ts';
 import { note, send } from './runtime.ts';
 

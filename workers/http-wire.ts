@@ -2,9 +2,9 @@
  * HTTP over the simulated wire, shared by both ends: how a request, a response head, a body
  * chunk, an end and an abort are written as frames, and read back.
  */
-import type { HttpFraming } from '../src/trace.ts';
-import type { WireFrame } from '../src/side-protocol.ts';
-import { STATUS_TEXT } from '../src/http-status.ts';
+import type { HttpFraming } from '../src/trace/index.ts';
+import type { WireFrame } from '../src/engine/index.ts';
+import { STATUS_TEXT } from '../src/trace/index.ts';
 
 export const SERVER_ORIGIN = 'http://mcp-server.invalid';
 

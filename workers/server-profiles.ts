@@ -4,7 +4,7 @@
  * difference with the upstream lines it follows). For 'ts-v2' the layer passes everything through.
  */
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
-import type { ServerProfile } from '../src/scenario.ts';
+import type { ServerProfile } from '../src/scenario/index.ts';
 import { note } from './runtime.ts';
 
 type RequestId = string | number;

@@ -17,8 +17,8 @@ import { WireTransport, fireTimerAt, kill, note, resetRun, runAt, send } from '.
 import { HttpServerHost } from './http-server.ts';
 import { Sse2024ServerTransport } from './sse2024-server.ts';
 import { ServerProfileLayer } from './server-profiles.ts';
-import { ON_CANCEL } from '../src/tools.ts';
-import type { ServerSideApi, SideConfig, WireFrame } from '../src/side-protocol.ts';
+import { ON_CANCEL } from '../src/scenario/index.ts';
+import type { ServerSideApi, SideConfig, WireFrame } from '../src/engine/index.ts';
 
 type RequestId = string | number;
 

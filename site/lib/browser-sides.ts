@@ -3,8 +3,8 @@
  * itself never uses these channels directly: it travels as frames through the coordinator.
  */
 import * as Comlink from 'comlink';
-import type { Sides } from '../../src/coordinator.ts';
-import type { ClientSideApi, ServerSideApi } from '../../src/side-protocol.ts';
+import type { Sides } from '../../src/engine/index.ts';
+import type { ClientSideApi, ServerSideApi } from '../../src/engine/index.ts';
 
 export interface BrowserSides extends Sides {
   terminate(): void;

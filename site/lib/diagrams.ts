@@ -5,13 +5,13 @@
  * only when the panel first comes into view, and renders with securityLevel 'strict'.
  */
 import type { Mermaid } from 'mermaid';
-import { clientRequestMachine } from '../../src/machines/client-request.ts';
-import { serverHandlerMachine } from '../../src/machines/server-handler.ts';
-import { connectionMachine, type ConnectionState } from '../../src/machines/connection.ts';
-import type { MachineDef, Transition } from '../../src/machines/machine.ts';
-import { sequenceDiagram, type DiagramFinding } from '../../src/diagrams/sequence-diagram.ts';
-import { stateDiagram } from '../../src/diagrams/state-diagram.ts';
-import type { TraceEvent } from '../../src/trace.ts';
+import { clientRequestMachine } from '../../src/machines/index.ts';
+import { serverHandlerMachine } from '../../src/machines/index.ts';
+import { connectionMachine, type ConnectionState } from '../../src/machines/index.ts';
+import type { MachineDef, Transition } from '../../src/machines/index.ts';
+import { sequenceDiagram, type DiagramFinding } from '../../src/diagrams/index.ts';
+import { stateDiagram } from '../../src/diagrams/index.ts';
+import type { TraceEvent } from '../../src/trace/index.ts';
 import { saveFile } from './save-file.ts';
 
 /** Past this many messages the sequence diagram keeps the newest (the rest are summarised). */

@@ -9,8 +9,8 @@ import { linter, lintGutter, type Diagnostic } from '@codemirror/lint';
 import { syntaxTree } from '@codemirror/language';
 import type { EditorState } from '@codemirror/state';
 import type { SyntaxNode } from '@lezer/common';
-import { scenarioSchema } from '../../src/scenario-schema.ts';
-import type { Scenario } from '../../src/scenario.ts';
+import { scenarioSchema } from '../../src/scenario/index.ts';
+import type { Scenario } from '../../src/scenario/index.ts';
 
 /** The syntax node of the value at `path` (object keys and array indexes), or the closest parent. */
 function nodeAt(state: EditorState, path: readonly PropertyKey[]): SyntaxNode {

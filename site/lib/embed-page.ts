@@ -2,8 +2,8 @@
  * The /embed/ route: the scenario comes from the URL fragment (a permalink), is replayed at once
  * so the reader sees its outcome, and can then be run live. A broken link gets a clear message.
  */
-import { decodeLink } from '../../src/permalink.ts';
-import { TRANSPORT_LABEL } from '../../src/scenario.ts';
+import { decodeLink } from '../../src/scenario/index.ts';
+import { TRANSPORT_LABEL } from '../../src/scenario/index.ts';
 import { mountEmbed } from './embed.ts';
 
 export function mountEmbedPage(main: HTMLElement): void {

@@ -4,9 +4,9 @@
  * workers stop on Reset, and when the embed scrolls far off-screen, so several embeds on one
  * page cost nothing until read.
  */
-import { decodeLink } from '../../src/permalink.ts';
-import { callViews, describeCall, wireRows } from '../../src/views/derive.ts';
-import type { TraceEvent } from '../../src/trace.ts';
+import { decodeLink } from '../../src/scenario/index.ts';
+import { callViews, describeCall, wireRows } from '../../src/views/index.ts';
+import type { TraceEvent } from '../../src/trace/index.ts';
 import type { BrowserSides } from './browser-sides.ts';
 import type { LiveDriver } from './live-driver.ts';
 

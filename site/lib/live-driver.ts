@@ -3,9 +3,9 @@
  * event per Step while paused. Every user action becomes a scenario step at the virtual
  * millisecond it happened, so what the user did can be replayed exactly.
  */
-import { Run, type Sides } from '../../src/coordinator.ts';
-import type { Scenario, Step } from '../../src/scenario.ts';
-import type { TraceEvent, UserAction } from '../../src/trace.ts';
+import { Run, type Sides } from '../../src/engine/index.ts';
+import type { Scenario, Step } from '../../src/scenario/index.ts';
+import type { TraceEvent, UserAction } from '../../src/trace/index.ts';
 
 export const SPEEDS = [0.25, 0.5, 1, 2, 4] as const;
 

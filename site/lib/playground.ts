@@ -16,24 +16,24 @@ import {
   type ServerProfile,
   type TransportKind,
   type WireFault,
-} from '../../src/scenario.ts';
-import { CLIENT_PROFILE_INFO, SERVER_PROFILE_INFO, profileWhyNot, type ProfileInfo } from '../../src/profiles.ts';
-import { transportWhyNot, whyNot } from '../../src/combinations.ts';
-import { TOOLS, defaultArgs, type ToolSpec } from '../../src/tools.ts';
-import { callViews, connectionLog, ledger, negotiated, sideLogs, traceErrors, wireRows, type CallView, type WireRow } from '../../src/views/derive.ts';
-import { serializeTrace, type Target, type TraceEvent } from '../../src/trace.ts';
-import { CATALOG, clauseFor, ruleById } from '../../src/rules/catalog.ts';
-import { check, type Finding } from '../../src/rules/checker.ts';
-import { toChecksJson } from '../../src/rules/export.ts';
+} from '../../src/scenario/index.ts';
+import { CLIENT_PROFILE_INFO, SERVER_PROFILE_INFO, profileWhyNot, type ProfileInfo } from '../../src/scenario/index.ts';
+import { transportWhyNot, whyNot } from '../../src/scenario/index.ts';
+import { TOOLS, defaultArgs, type ToolSpec } from '../../src/scenario/index.ts';
+import { callViews, connectionLog, ledger, negotiated, sideLogs, traceErrors, wireRows, type CallView, type WireRow } from '../../src/views/index.ts';
+import { serializeTrace, type Target, type TraceEvent } from '../../src/trace/index.ts';
+import { CATALOG, clauseFor, ruleById } from '../../src/rules/index.ts';
+import { check, type Finding } from '../../src/rules/index.ts';
+import { toChecksJson } from '../../src/report/index.ts';
 import { createBrowserSides, type BrowserSides } from './browser-sides.ts';
-import { MAX_LINK_LENGTH, decodeLink, encodeLink } from '../../src/permalink.ts';
-import { traceHash } from '../../src/trace-hash.ts';
-import { ENGINE_VERSION, SDK_VERSION } from '../../src/versions.ts';
+import { MAX_LINK_LENGTH, decodeLink, encodeLink } from '../../src/scenario/index.ts';
+import { traceHash } from '../../src/trace/index.ts';
+import { ENGINE_VERSION, SDK_VERSION } from '../../src/scenario/index.ts';
 import { LiveDriver } from './live-driver.ts';
 import { DiagramsPanel } from './diagrams.ts';
 import { saveFile } from './save-file.ts';
 import type { ScenarioEditor } from './editor.ts';
-import { bugReport } from '../../src/bug-report.ts';
+import { bugReport } from '../../src/report/index.ts';
 
 declare global {
   interface Window {

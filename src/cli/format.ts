@@ -2,8 +2,8 @@
  * The headless runner's human-readable output: one line per trace event, and the checker's
  * findings. Pure functions of the trace and findings (no I/O), so tests can read them too.
  */
-import type { Finding } from '../rules/checker.ts';
-import { DIRECTION_LABEL, type FrameEvent, type HandlerNote, type JsonRpcMessage, type TraceEvent, type UserAction } from '../trace.ts';
+import type { Finding } from '../rules/index.ts';
+import { DIRECTION_LABEL, type FrameEvent, type HandlerNote, type JsonRpcMessage, type TraceEvent, type UserAction } from '../trace/index.ts';
 
 const RAW_LIMIT = 160;
 

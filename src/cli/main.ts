@@ -7,7 +7,7 @@
  * Prints the trace and the checker's findings; exits 0 when no MUST / MUST NOT rule is
  * violated, 1 when one is, 2 on bad input, 3 when the run itself failed.
  */
-import { ENGINE_VERSION, SDK_VERSION } from '../versions.ts';
+import { ENGINE_VERSION, SDK_VERSION } from '../scenario/index.ts';
 import { runScenarioFile } from './run.ts';
 
 const USAGE = `Usage: cancel-lab run <scenario.json | permalink URL | #v1.… | v1.…> [--json] [--all]

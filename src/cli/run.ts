@@ -9,16 +9,16 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { runHeadless } from '../host/node.ts';
-import type { Sides } from '../coordinator.ts';
-import { decodeLink } from '../permalink.ts';
-import { CATALOG } from '../rules/catalog.ts';
-import { check, type Finding } from '../rules/checker.ts';
-import { parseScenario } from '../scenario-schema.ts';
-import type { Scenario } from '../scenario.ts';
-import { serializeTrace, type TraceEvent } from '../trace.ts';
-import { traceHash } from '../trace-hash.ts';
-import { ENGINE_VERSION, SDK_VERSION } from '../versions.ts';
+import { runHeadless } from '../host/index.ts';
+import type { Sides } from '../engine/index.ts';
+import { decodeLink } from '../scenario/index.ts';
+import { CATALOG } from '../rules/index.ts';
+import { check, type Finding } from '../rules/index.ts';
+import { parseScenario } from '../scenario/index.ts';
+import type { Scenario } from '../scenario/index.ts';
+import { serializeTrace, type TraceEvent } from '../trace/index.ts';
+import { traceHash } from '../trace/index.ts';
+import { ENGINE_VERSION, SDK_VERSION } from '../scenario/index.ts';
 import { formatFindings, formatTrace, isMustViolation } from './format.ts';
 
 export type ExitCode = 0 | 1 | 2 | 3;

@@ -28,9 +28,9 @@
  * `maxMessages` only the newest messages are kept, after a note "… N earlier messages".
  * All text from the trace goes through `mermaidText` (see mermaid-text.ts).
  */
-import type { FrameEvent, JsonRpcMessage, TraceEvent, UserAction } from '../trace.ts';
+import type { FrameEvent, JsonRpcMessage, TraceEvent, UserAction } from '../trace/index.ts';
 import { clip, mermaidText } from './mermaid-text.ts';
-import { STATUS_TEXT } from '../http-status.ts';
+import { STATUS_TEXT } from '../trace/index.ts';
 
 export { mermaidText } from './mermaid-text.ts';
 

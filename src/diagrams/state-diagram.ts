@@ -20,7 +20,7 @@
  * time the highlighted state changes; a class or a label prefix leaves the layout alone (bar
  * the width of two characters).
  */
-import type { MachineDef, Transition } from '../machines/machine.ts';
+import type { MachineDef, Transition } from '../machines/index.ts';
 import { entity, mermaidText } from './mermaid-text.ts';
 
 export interface StateDiagramOptions<S extends string, E extends string> {

@@ -6,10 +6,10 @@
 import { Worker } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
-import { Run, type Sides } from '../coordinator.ts';
-import type { Scenario } from '../scenario.ts';
-import type { ClientSideApi, ServerSideApi } from '../side-protocol.ts';
-import type { TraceEvent } from '../trace.ts';
+import { Run, type Sides } from '../engine/index.ts';
+import type { Scenario } from '../scenario/index.ts';
+import type { ClientSideApi, ServerSideApi } from '../engine/index.ts';
+import type { TraceEvent } from '../trace/index.ts';
 
 export interface NodeSides extends Sides {
   close(): Promise<void>;

@@ -1,5 +1,5 @@
 import { stepMachine, type MachineDef, type Transition } from './machine.ts';
-import type { TraceEvent } from '../trace.ts';
+import type { TraceEvent } from '../trace/index.ts';
 
 /**
  * The connection's lifecycle, as seen from the client. The handshake differs by era: a legacy

@@ -1,5 +1,5 @@
 import type { MachineDef } from './machine.ts';
-import type { ServerHandlerState } from '../trace.ts';
+import type { ServerHandlerState } from '../trace/index.ts';
 
 /**
  * The server's view of one request handler. Whether a response left is read off the wire:

@@ -13,7 +13,7 @@
  * the rule differently; `also` holds the same rule restated elsewhere (schema comments,
  * binding pages). Rules the checker cannot judge from a trace say so, with the reason.
  */
-import type { Revision } from '../scenario.ts';
+import type { Revision } from '../scenario/index.ts';
 
 /** The wire a run uses. (The same union as the scenario's; defined here for the rules.) */
 export type TransportKind = 'stdio' | 'http-sse' | 'streamable-http';

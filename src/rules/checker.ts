@@ -41,7 +41,7 @@
  * comes after the cancel's delivery event; one written before that delivery was already
  * decided when the cancel arrived (a race).
  */
-import type { Revision } from '../scenario.ts';
+import type { Revision } from '../scenario/index.ts';
 import type {
   ClientStateEvent,
   DeliveryEvent,
@@ -51,7 +51,7 @@ import type {
   JsonRpcMessage,
   TraceEvent,
   UserActionEvent,
-} from '../trace.ts';
+} from '../trace/index.ts';
 import { clauseFor, severityOf, type Clause, type Rule, type Severity, type TransportKind } from './catalog.ts';
 
 export type Verdict = 'violated' | 'satisfied' | 'not-applicable' | 'cannot-tell';

@@ -10,7 +10,7 @@ import {
   type JsonRpcMessage,
   type ServerHandlerState,
   type TraceEvent,
-} from '../trace.ts';
+} from '../trace/index.ts';
 
 /** The HTTP headers worth showing in the wire log; the raw frame keeps all of them. */
 export const HEADERS_THAT_MATTER = ['mcp-session-id', 'mcp-protocol-version', 'accept', 'content-type', 'last-event-id'] as const;

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CATALOG, ruleById } from '../../src/rules/catalog.ts';
-import { plainText } from '../../src/docs/rule-reference.ts';
+import { plainText } from '../../src/report/rule-reference.ts';
 
 const RULE = 'CANCEL-NO-RESPONSE';
 /** The spec repository at the commit the catalog's quotes were checked against. */

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { libraryEntry } from '../../src/library.ts';
-import { encodeLink } from '../../src/permalink.ts';
+import { libraryEntry } from '../../src/scenario/library.ts';
+import { encodeLink } from '../../src/scenario/permalink.ts';
 
 test('the /embed/ route works inside an iframe on another page: Run replays the scenario live', async ({ page, baseURL }) => {
   const entry = libraryEntry('seed-004-python-v1-swallowed-cancel-crash');

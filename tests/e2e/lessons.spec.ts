@@ -3,7 +3,7 @@
  * that matched the recorded trace), live on Run, and found by search.
  */
 import { expect, test } from '@playwright/test';
-import { libraryEntry } from '../../src/library.ts';
+import { libraryEntry } from '../../src/scenario/library.ts';
 
 const LESSON = '/lessons/case-studies/';
 

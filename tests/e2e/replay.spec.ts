@@ -4,11 +4,11 @@
  */
 import { expect, test } from '@playwright/test';
 import { runHeadless } from '../../src/host/node.ts';
-import { encodeLink } from '../../src/permalink.ts';
-import { LIBRARY } from '../../src/library.ts';
-import { defaultScenario, type Scenario } from '../../src/scenario.ts';
-import { traceHash } from '../../src/trace-hash.ts';
-import { ENGINE_VERSION, SDK_VERSION } from '../../src/versions.ts';
+import { encodeLink } from '../../src/scenario/permalink.ts';
+import { LIBRARY } from '../../src/scenario/library.ts';
+import { defaultScenario, type Scenario } from '../../src/scenario/model.ts';
+import { traceHash } from '../../src/trace/hash.ts';
+import { ENGINE_VERSION, SDK_VERSION } from '../../src/scenario/versions.ts';
 
 const scenarios: Record<string, Scenario> = {
   'stdio 2025-11-25, slow_count + Stop + injected late result': {

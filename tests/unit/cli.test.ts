@@ -14,10 +14,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createNodeSides } from '../../src/host/node.ts';
 import { runScenarioFile, type RunResult } from '../../src/cli/run.ts';
-import { encodeLink } from '../../src/permalink.ts';
-import { LIBRARY } from '../../src/library.ts';
-import type { Scenario } from '../../src/scenario.ts';
-import { ENGINE_VERSION, SDK_VERSION } from '../../src/versions.ts';
+import { encodeLink } from '../../src/scenario/permalink.ts';
+import { LIBRARY } from '../../src/scenario/library.ts';
+import type { Scenario } from '../../src/scenario/model.ts';
+import { ENGINE_VERSION, SDK_VERSION } from '../../src/scenario/versions.ts';
 import { call, scenario, stop } from './trace-helpers.ts';
 
 const sides = createNodeSides();

@@ -22,8 +22,8 @@ import { serverHandlerMachine } from '../../src/machines/server-handler.ts';
 import { connectionMachine, connectionStates } from '../../src/machines/connection.ts';
 import { stateDiagram, stateText } from '../../src/diagrams/state-diagram.ts';
 import { mermaidText, sequenceDiagram } from '../../src/diagrams/sequence-diagram.ts';
-import type { Scenario } from '../../src/scenario.ts';
-import type { JsonRpcMessage, TraceEvent, UserAction } from '../../src/trace.ts';
+import type { Scenario } from '../../src/scenario/model.ts';
+import type { JsonRpcMessage, TraceEvent, UserAction } from '../../src/trace/events.ts';
 import { assertNoEngineErrors, call, defined, inject, scenario, stop } from './trace-helpers.ts';
 
 const GOLDEN_DIR = new URL('./golden/', import.meta.url);

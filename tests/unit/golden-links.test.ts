@@ -17,8 +17,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodeLink, encodeLink, type LinkMeta } from '../../src/permalink.ts';
-import type { Scenario } from '../../src/scenario.ts';
+import { decodeLink, encodeLink, type LinkMeta } from '../../src/scenario/permalink.ts';
+import type { Scenario } from '../../src/scenario/model.ts';
 
 interface Golden {
   name: string;

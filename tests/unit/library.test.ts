@@ -11,9 +11,10 @@ import { fileURLToPath } from 'node:url';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
 import { CATALOG } from '../../src/rules/catalog.ts';
 import { check } from '../../src/rules/checker.ts';
-import { LIBRARY, libraryEntry, violatedRules } from '../../src/library.ts';
-import { parseScenario } from '../../src/scenario-schema.ts';
-import { traceHash } from '../../src/trace-hash.ts';
+import { LIBRARY, libraryEntry } from '../../src/scenario/library.ts';
+import { violatedRules } from '../../src/rules/index.ts';
+import { parseScenario } from '../../src/scenario/schema.ts';
+import { traceHash } from '../../src/trace/hash.ts';
 import { assertNoEngineErrors } from './trace-helpers.ts';
 
 const sides = createNodeSides();

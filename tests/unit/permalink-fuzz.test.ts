@@ -8,10 +8,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { decodeLink, encodeLink, LINK_PREFIX, type DecodedLink, type LinkMeta } from '../../src/permalink.ts';
-import { parseScenario } from '../../src/scenario-schema.ts';
-import { defaultScenario, type Scenario } from '../../src/scenario.ts';
-import { LIBRARY } from '../../src/library.ts';
+import { decodeLink, encodeLink, LINK_PREFIX, type DecodedLink, type LinkMeta } from '../../src/scenario/permalink.ts';
+import { parseScenario } from '../../src/scenario/schema.ts';
+import { defaultScenario, type Scenario } from '../../src/scenario/model.ts';
+import { LIBRARY } from '../../src/scenario/library.ts';
 import { scenarioArbitrary } from './scenario-arbitrary.ts';
 
 const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';

@@ -7,7 +7,7 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { REVISIONS, type Revision } from '../../src/scenario.ts';
+import { REVISIONS, type Revision } from '../../src/scenario/model.ts';
 import {
   ALL_TRANSPORTS,
   CATALOG,
@@ -23,8 +23,8 @@ import {
   type SpecQuote,
 } from '../../src/rules/catalog.ts';
 import { JUDGED_RULES, check, type Finding } from '../../src/rules/checker.ts';
-import { statusOf, toChecks, toChecksJson } from '../../src/rules/export.ts';
-import type { TraceEvent } from '../../src/trace.ts';
+import { statusOf, toChecks, toChecksJson } from '../../src/report/checks-json.ts';
+import type { TraceEvent } from '../../src/trace/events.ts';
 import { FIXTURES, type Expected } from './fixtures/rule-fixtures.ts';
 import { handshake, toolCall, traceBuilder } from './fixtures/trace-builder.ts';
 

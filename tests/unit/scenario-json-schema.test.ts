@@ -9,10 +9,10 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
-import { LIBRARY } from '../../src/library.ts';
-import { defaultScenario } from '../../src/scenario.ts';
-import { parseScenario, scenarioSchema } from '../../src/scenario-schema.ts';
-import { SCENARIO_SCHEMA_ID, scenarioJsonSchema, type JsonSchema } from '../../src/scenario-json-schema.ts';
+import { LIBRARY } from '../../src/scenario/library.ts';
+import { defaultScenario } from '../../src/scenario/model.ts';
+import { parseScenario, scenarioSchema } from '../../src/scenario/schema.ts';
+import { SCENARIO_SCHEMA_ID, scenarioJsonSchema, type JsonSchema } from '../../src/scenario/json-schema.ts';
 import { scenarioArbitrary } from './scenario-arbitrary.ts';
 
 const schema = scenarioJsonSchema();

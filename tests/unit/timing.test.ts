@@ -5,10 +5,10 @@
  */
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Run } from '../../src/coordinator.ts';
+import { Run } from '../../src/engine/run.ts';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
-import type { Scenario } from '../../src/scenario.ts';
-import { serializeTrace, type FrameEvent, type TraceEvent } from '../../src/trace.ts';
+import type { Scenario } from '../../src/scenario/model.ts';
+import { serializeTrace, type FrameEvent, type TraceEvent } from '../../src/trace/events.ts';
 import {
   assertNoEngineErrors,
   assertWireInvariants,

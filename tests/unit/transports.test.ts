@@ -5,9 +5,9 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
-import { allowedCombinations, whyNot } from '../../src/combinations.ts';
+import { allowedCombinations, whyNot } from '../../src/scenario/combinations.ts';
 import { negotiated } from '../../src/views/derive.ts';
-import type { FrameEvent } from '../../src/trace.ts';
+import type { FrameEvent } from '../../src/trace/events.ts';
 import {
   assertNoEngineErrors,
   call,

@@ -5,7 +5,7 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
-import { parseScenario } from '../../src/scenario-schema.ts';
+import { parseScenario } from '../../src/scenario/schema.ts';
 import { call, clientStates, framesWithMethod, requestIdOf, scenario, userActions } from './trace-helpers.ts';
 
 const sides = createNodeSides();

@@ -2,7 +2,7 @@
  * A scenario is everything that decides a run. A run is a pure function of it: the same
  * scenario gives the same trace, frame for frame and virtual millisecond for millisecond.
  */
-import type { UserAction } from './trace.ts';
+import type { UserAction } from '../trace/index.ts';
 
 export const REVISIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as const;
 export type Revision = (typeof REVISIONS)[number];

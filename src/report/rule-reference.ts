@@ -14,10 +14,10 @@
  * revision whose main sentence is unchanged but which adds a schema comment shows "=" and the
  * new comment.
  */
-import { CATALOG, type Clause, type Keyword, type Rule, type Section, type SpecQuote, type SpecSource, ruleTransports } from '../rules/catalog.ts';
-import { REVISIONS, type Revision, TRANSPORT_LABEL } from '../scenario.ts';
+import { CATALOG, type Clause, type Keyword, type Rule, type Section, type SpecQuote, type SpecSource, ruleTransports } from '../rules/index.ts';
+import { REVISIONS, type Revision, TRANSPORT_LABEL } from '../scenario/index.ts';
 import { violatingScenario } from './rule-scenarios.ts';
-import type { LibraryEntry } from '../library.ts';
+import type { LibraryEntry } from '../scenario/index.ts';
 
 export { REVISIONS };
 export type { Revision };

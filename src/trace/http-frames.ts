@@ -3,8 +3,8 @@
  * coordinator uses it to fill `FrameEvent.msg`, so every view sees messages the same way on
  * every transport.
  */
-import { parseJsonRpc, type JsonRpcMessage } from './trace.ts';
-import type { WireFrame } from './side-protocol.ts';
+import { parseJsonRpc, type JsonRpcMessage } from './events.ts';
+import type { WireFrame } from '../engine/index.ts';
 
 /** The `event` name and joined `data` of the first complete SSE event in a chunk. */
 export function firstSseEvent(text: string): { event: string; data: string; id?: string } | null {

@@ -7,9 +7,9 @@
  * ambiguity, a descriptive rule) → INFO; violated error → FAILURE; violated warning → WARNING;
  * satisfied → SUCCESS. No timestamp unless one is passed, so equal findings give equal bytes.
  */
-import type { Revision } from '../scenario.ts';
-import { clauseFor, type Rule, type TransportKind } from './catalog.ts';
-import type { Finding } from './checker.ts';
+import type { Revision } from '../scenario/index.ts';
+import { clauseFor, type Rule, type TransportKind } from '../rules/index.ts';
+import type { Finding } from '../rules/index.ts';
 
 export type CheckStatus = 'SUCCESS' | 'FAILURE' | 'WARNING' | 'SKIPPED' | 'INFO';
 

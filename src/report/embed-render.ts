@@ -2,13 +2,13 @@
  * What an embedded scenario shows without JavaScript: the wire log as rows and the outcome
  * (each call's last state, the rules it breaks). Pure, so the build and the live embed agree.
  */
-import { callViews, ledger, wireRows, type CallView, type LedgerEntry, type WireRow } from './views/derive.ts';
+import { callViews, ledger, wireRows, type CallView, type LedgerEntry, type WireRow } from '../views/index.ts';
 
-export { describeCall } from './views/derive.ts';
-import { CATALOG } from './rules/catalog.ts';
-import { check } from './rules/checker.ts';
-import type { Scenario } from './scenario.ts';
-import type { TraceEvent } from './trace.ts';
+export { describeCall } from '../views/index.ts';
+import { CATALOG } from '../rules/index.ts';
+import { check } from '../rules/index.ts';
+import type { Scenario } from '../scenario/index.ts';
+import type { TraceEvent } from '../trace/index.ts';
 
 export interface EmbedOutcome {
   rows: WireRow[];

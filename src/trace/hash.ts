@@ -1,5 +1,5 @@
 /** A short fingerprint of a trace (SHA-256 of its JSON Lines), the same in Node and browsers. */
-import { serializeTrace, type TraceEvent } from './trace.ts';
+import { serializeTrace, type TraceEvent } from './events.ts';
 
 export async function traceHash(trace: readonly TraceEvent[]): Promise<string> {
   const bytes = new TextEncoder().encode(serializeTrace(trace));

@@ -3,9 +3,9 @@
  * user's standing faults (drop, delay, duplicate) and holds. It decides when a frame arrives;
  * the coordinator decides what happens then.
  */
-import type { Scenario, WireFault } from './scenario.ts';
+import type { Scenario, WireFault } from '../scenario/index.ts';
 import type { WireFrame } from './side-protocol.ts';
-import type { Direction, FrameEvent, JsonRpcMessage } from './trace.ts';
+import type { Direction, FrameEvent, JsonRpcMessage } from '../trace/index.ts';
 
 export interface InFlight {
   frame: number;

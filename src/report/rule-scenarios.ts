@@ -3,8 +3,8 @@
  * it (each library file records the rules its run breaks, and the library test re-checks them).
  * Rules no library scenario breaks have no link of their own and open the bare playground.
  */
-import { LIBRARY, type LibraryEntry } from '../library.ts';
-import type { Rule } from '../rules/catalog.ts';
+import { LIBRARY, type LibraryEntry } from '../scenario/index.ts';
+import type { Rule } from '../rules/index.ts';
 
 /** The library scenario that violates this rule, or undefined when none does. */
 export function violatingScenario(rule: Pick<Rule, 'id'>): LibraryEntry | undefined {

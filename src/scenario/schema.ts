@@ -3,7 +3,7 @@
  * links, files and the editor, and that the site publishes as JSON Schema.
  */
 import * as z from 'zod/v4';
-import { CLIENT_PROFILES, REVISIONS, SERVER_PROFILES, TRANSPORTS, type Scenario } from './scenario.ts';
+import { CLIENT_PROFILES, REVISIONS, SERVER_PROFILES, TRANSPORTS, type Scenario } from './model.ts';
 
 const callId = z.string().min(1).max(40).describe('A name for the call, unique in the scenario (e.g. "#1").');
 const ms = z.number().int().min(0).max(86_400_000);

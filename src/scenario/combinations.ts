@@ -2,7 +2,7 @@
  * Which revision × transport × server shape the SDK can make, and why not when it cannot.
  * The picker reads this; so do the tests that walk every allowed combination.
  */
-import { REVISIONS, TRANSPORTS, type HttpServerShape, type Revision, type TransportKind } from './scenario.ts';
+import { REVISIONS, TRANSPORTS, type HttpServerShape, type Revision, type TransportKind } from './model.ts';
 
 export interface Combination {
   revision: Revision;

@@ -3,7 +3,7 @@
  * v2 runs for real; every other profile is an emulation — a thin layer around the real SDK that
  * changes only what the named upstream lines change — and says so wherever it appears.
  */
-import type { ClientProfile, Revision, ServerProfile, TransportKind } from './scenario.ts';
+import type { ClientProfile, Revision, ServerProfile, TransportKind } from './model.ts';
 
 export interface SourceLink {
   label: string;

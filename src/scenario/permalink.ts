@@ -4,8 +4,8 @@
  * to a server). `v1.` links hold { scenario, engine, sdk, trace } so a replay can say whether
  * it reproduced the recorded trace exactly.
  */
-import { parseScenario } from './scenario-schema.ts';
-import type { Scenario } from './scenario.ts';
+import { parseScenario } from './schema.ts';
+import type { Scenario } from './model.ts';
 
 export const LINK_PREFIX = 'v1.';
 /** Links longer than this are refused at Share time; the scenario can be downloaded instead. */

@@ -9,14 +9,14 @@
  * Timers come first because a side cannot be moved to an instant without firing the timers
  * due at it; user actions come last so that "Stop at t" sees everything the wire brought at t.
  */
-import { clientRequestMachine, type ClientRequestEvent } from './machines/client-request.ts';
-import { serverHandlerMachine, type ServerHandlerEvent } from './machines/server-handler.ts';
-import { stepMachine } from './machines/machine.ts';
-import type { Scenario, Step, Trigger } from './scenario.ts';
+import { clientRequestMachine, type ClientRequestEvent } from '../machines/index.ts';
+import { serverHandlerMachine, type ServerHandlerEvent } from '../machines/index.ts';
+import { stepMachine } from '../machines/index.ts';
+import type { Scenario, Step, Trigger } from '../scenario/index.ts';
 import type { ClientSideApi, ServerSideApi, SideConfig, StepResult, WireFrame } from './side-protocol.ts';
-import { messageOf } from './http-frames.ts';
+import { messageOf } from '../trace/index.ts';
 import { Wire, type InFlight } from './wire.ts';
-import { ConnectionTracker } from './machines/connection.ts';
+import { ConnectionTracker } from '../machines/index.ts';
 import type {
   ClientRequestState,
   ConnectionEvent,
@@ -29,7 +29,7 @@ import type {
   Target,
   TraceEvent,
   UserAction,
-} from './trace.ts';
+} from '../trace/index.ts';
 
 export interface Sides {
   client: ClientSideApi;

@@ -9,7 +9,7 @@
  * `oneOf` of `required`s.
  */
 import * as z from 'zod/v4';
-import { scenarioSchema } from './scenario-schema.ts';
+import { scenarioSchema } from './schema.ts';
 
 export const SCENARIO_SCHEMA_ID = '/scenario.schema.json';
 

@@ -3,13 +3,13 @@
  * checker's findings, a ```mermaid sequence diagram of the trace, and the trace itself in a
  * collapsed block. Pure, so the headless runner and the page give the same text.
  */
-import { sequenceDiagram } from './diagrams/sequence-diagram.ts';
-import { ruleById } from './rules/catalog.ts';
-import type { Finding } from './rules/checker.ts';
-import { CLIENT_PROFILE_INFO, SERVER_PROFILE_INFO } from './profiles.ts';
-import type { Scenario } from './scenario.ts';
-import { serializeTrace, type TraceEvent } from './trace.ts';
-import { ENGINE_VERSION, SDK_VERSION } from './versions.ts';
+import { sequenceDiagram } from '../diagrams/index.ts';
+import { ruleById } from '../rules/index.ts';
+import type { Finding } from '../rules/index.ts';
+import { CLIENT_PROFILE_INFO, SERVER_PROFILE_INFO } from '../scenario/index.ts';
+import type { Scenario } from '../scenario/index.ts';
+import { serializeTrace, type TraceEvent } from '../trace/index.ts';
+import { ENGINE_VERSION, SDK_VERSION } from '../scenario/index.ts';
 
 export interface BugReportInput {
   scenario: Scenario;

@@ -1,0 +1,3 @@
+/** The engine layer. */
+export * from './run.ts';
+export * from './side-protocol.ts';

@@ -1,0 +1,2 @@
+/** The host layer. */
+export * from './node.ts';

@@ -1,0 +1,2 @@
+/** The views layer. */
+export * from './derive.ts';
