@@ -14,8 +14,7 @@
  */
 import { execSync, spawn } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
-import { encodeLink } from '../src/scenario/index.ts';
-import { ENGINE_VERSION, SDK_VERSION } from '../src/scenario/index.ts';
+import { permalinkOf } from '../src/scenario/index.ts';
 import os from 'node:os';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../tests/e2e/chromium.mjs';
@@ -291,7 +290,7 @@ async function measureChromium(): Promise<BrowserFigures | null> {
         await context.close();
       }
 
-      const link = await encodeLink(manyMessagesScenario(), { engine: ENGINE_VERSION, sdk: SDK_VERSION, trace: '' });
+      const link = await permalinkOf(manyMessagesScenario(), '');
       const sequence: number[] = [];
       let sequenceMessages = 0;
       for (let i = 0; i < 4; i++) {

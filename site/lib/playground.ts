@@ -23,10 +23,10 @@ import { TOOLS, defaultArgs, type ToolSpec } from '../../src/scenario/index.ts';
 import { callViews, connectionLog, ledger, negotiated, sideLogs, traceErrors, wireRows, type CallView, type WireRow } from '../../src/views/index.ts';
 import { serializeTrace, type Target, type TraceEvent } from '../../src/trace/index.ts';
 import { CATALOG, clauseFor, ruleById } from '../../src/rules/index.ts';
-import { check, type Finding } from '../../src/rules/index.ts';
+import { checkRun, type Finding } from '../../src/rules/index.ts';
 import { toChecksJson } from '../../src/report/index.ts';
 import { createBrowserSides, type BrowserSides } from './browser-sides.ts';
-import { MAX_LINK_LENGTH, decodeLink, encodeLink } from '../../src/scenario/index.ts';
+import { MAX_LINK_LENGTH, decodeLink, permalinkOf } from '../../src/scenario/index.ts';
 import { traceHash } from '../../src/trace/index.ts';
 import { ENGINE_VERSION, SDK_VERSION } from '../../src/scenario/index.ts';
 import { LiveDriver } from './live-driver.ts';
@@ -342,7 +342,7 @@ export function mountPlayground(root: HTMLElement): void {
   }
 
   function renderFindings(trace: readonly TraceEvent[], rows: WireRow[] = wireRows(trace)): void {
-    findings = check(CATALOG, running.revision, running.transport, trace);
+    findings = checkRun(running, trace);
     const violated = (sev: string) => findings.filter((f) => f.verdict === 'violated' && f.severity === sev).length;
     const races = findings.filter((f) => f.severity === 'info' && f.witnesses.length > 0).length;
     verdictCounts.textContent = `${violated('error')} errors (MUST broken) · ${violated('warning')} warnings (SHOULD not followed) · ${races} allowed races and open points (info) · ${findings.filter((f) => f.verdict === 'satisfied').length} rules satisfied · ${findings.filter((f) => f.verdict === 'cannot-tell').length} can’t tell from this trace`;
@@ -623,7 +623,7 @@ export function mountPlayground(root: HTMLElement): void {
     if (!driver) return;
     await driver.settle();
     const scenario = currentScenario();
-    const link = await encodeLink(scenario, { engine: ENGINE_VERSION, sdk: SDK_VERSION, trace: await traceHash(driver.run.trace) });
+    const link = await permalinkOf(scenario, await traceHash(driver.run.trace));
     const url = `${location.origin}${location.pathname}#${link}`;
     if (url.length > MAX_LINK_LENGTH) {
       shareLink.value = '';
@@ -691,11 +691,11 @@ export function mountPlayground(root: HTMLElement): void {
       await d.settle();
       const scenario = currentScenario();
       const hash = await traceHash(d.run.trace);
-      const link = `${location.origin}${location.pathname}#${await encodeLink(scenario, { engine: ENGINE_VERSION, sdk: SDK_VERSION, trace: hash })}`;
+      const link = `${location.origin}${location.pathname}#${await permalinkOf(scenario, hash)}`;
       const markdown = bugReport({
         scenario,
         trace: d.run.trace,
-        findings: check(CATALOG, scenario.revision, scenario.transport, d.run.trace),
+        findings: checkRun(scenario, d.run.trace),
         link: link.length <= MAX_LINK_LENGTH ? link : null,
         traceHash: hash,
       });
@@ -745,7 +745,7 @@ export function mountPlayground(root: HTMLElement): void {
   showAllFindings.addEventListener('change', () => driver && renderFindings(driver.run.trace));
   byId<HTMLButtonElement>(root, 'export-checks').addEventListener('click', () => {
     if (!driver) return;
-    saveFile('checks.json', toChecksJson(CATALOG, running.revision, running.transport, check(CATALOG, running.revision, running.transport, driver.run.trace)), 'application/json');
+    saveFile('checks.json', toChecksJson(CATALOG, running.revision, running.transport, checkRun(running, driver.run.trace)), 'application/json');
   });
   byId<HTMLButtonElement>(root, 'export-trace').addEventListener('click', () => {
     if (!driver) return;

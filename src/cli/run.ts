@@ -12,8 +12,7 @@ import { resolve } from 'node:path';
 import { runHeadless } from '../host/index.ts';
 import type { Sides } from '../engine/index.ts';
 import { decodeLink } from '../scenario/index.ts';
-import { CATALOG } from '../rules/index.ts';
-import { check, type Finding } from '../rules/index.ts';
+import { checkRun, type Finding } from '../rules/index.ts';
 import { parseScenario } from '../scenario/index.ts';
 import type { Scenario } from '../scenario/index.ts';
 import { serializeTrace, type TraceEvent } from '../trace/index.ts';
@@ -165,7 +164,7 @@ export async function runScenarioFile(input: string, opts: RunOptions = {}): Pro
     const message = `the run failed: ${error instanceof Error ? error.message : String(error)}`;
     return { ...badInput(message, json), exitCode: 3, scenario, stdout: json ? [JSON.stringify({ findings: [], exitCode: 3, error: message })] : [] };
   }
-  const findings = check(CATALOG, scenario.revision, scenario.transport, trace);
+  const findings = checkRun(scenario, trace);
   const hash = await traceHash(trace);
   const exitCode: ExitCode = findings.some(isMustViolation) ? 1 : 0;
   const reproduction: Reproduction | null = loaded.recorded

@@ -5,8 +5,7 @@
 import { callViews, ledger, wireRows, type CallView, type LedgerEntry, type WireRow } from '../views/index.ts';
 
 export { describeCall } from '../views/index.ts';
-import { CATALOG } from '../rules/index.ts';
-import { check } from '../rules/index.ts';
+import { checkRun } from '../rules/index.ts';
 import type { Scenario } from '../scenario/index.ts';
 import type { TraceEvent } from '../trace/index.ts';
 
@@ -22,7 +21,7 @@ export function embedOutcome(scenario: Scenario, trace: readonly TraceEvent[]): 
     rows: wireRows(trace),
     calls: callViews(trace),
     ledger: ledger(trace),
-    violations: check(CATALOG, scenario.revision, scenario.transport, trace)
+    violations: checkRun(scenario, trace)
       .filter((f) => f.verdict === 'violated' && f.severity !== 'info')
       .map((f) => ({ rule: f.rule, severity: f.severity, why: f.why })),
   };

@@ -48,9 +48,29 @@ import type {
   Direction,
   FrameEvent,
   HandlerEvent,
-  JsonRpcMessage,
   TraceEvent,
   UserActionEvent,
+} from '../trace/index.ts';
+import {
+  OPPOSITE,
+  deliveryOf,
+  dirKey,
+  idKey,
+  indexTrace,
+  isId,
+  isNotification,
+  isObject,
+  isResponse,
+  meta,
+  messagesOf,
+  nextDelivery,
+  taskOf,
+  type IndexedCall as CallInfo,
+  type IndexedProgress as Progress,
+  type IndexedRequest as Req,
+  type IndexedResponse as Resp,
+  type RequestId as Id,
+  type TraceIndex as Index,
 } from '../trace/index.ts';
 import { clauseFor, severityOf, type Clause, type Rule, type Severity, type TransportKind } from './catalog.ts';
 
@@ -67,174 +87,7 @@ export interface Finding {
   why: string;
 }
 
-// ---------------------------------------------------------------------------------------------
-// The index
-
-type Id = string | number;
-
-interface Req {
-  frame: FrameEvent;
-  msg: JsonRpcMessage;
-  dir: Direction;
-  id: Id;
-  method: string;
-  /** `params._meta.progressToken`, when the request asks for progress. */
-  token: unknown;
-  /** The HTTP stream its POST opened. */
-  stream: number | undefined;
-  /** `params.task` present: a 2025-11-25 task-augmented request. */
-  taskAugmented: boolean;
-  responses: Resp[];
-  /** notifications/cancelled from the same side naming it, in order. */
-  cancels: Cancel[];
-  /** The client closing its stream (HTTP `abort`), in order. */
-  aborts: Abort[];
-}
-
-interface Resp {
-  frame: FrameEvent;
-  msg: JsonRpcMessage;
-  dir: Direction;
-  /** The id as written (may be null or absent in a malformed response). */
-  id: unknown;
-  req: Req | undefined;
-}
-
-interface Cancel {
-  frame: FrameEvent;
-  msg: JsonRpcMessage;
-  dir: Direction;
-  hasRequestId: boolean;
-  requestId: unknown;
-  target: Req | undefined;
-}
-
-interface Abort {
-  frame: FrameEvent;
-  stream: number;
-  target: Req | undefined;
-}
-
-interface Progress {
-  frame: FrameEvent;
-  msg: JsonRpcMessage;
-  dir: Direction;
-  token: unknown;
-  value: unknown;
-  owner: Req | undefined;
-}
-
-interface StreamInfo {
-  /** The client's `request` frame that opened it. */
-  open: FrameEvent | undefined;
-  /** The JSON-RPC request it carries, when its body is a request. */
-  req: Req | undefined;
-  head: FrameEvent | undefined;
-  /** Every s2c frame on the stream, in order. */
-  s2c: FrameEvent[];
-  end: FrameEvent | undefined;
-  aborts: Abort[];
-}
-
-interface TaskReport {
-  frame: FrameEvent;
-  status: string;
-}
-
-interface CallInfo {
-  requestId: Id | null;
-  states: ClientStateEvent[];
-  settled: (HandlerEvent & { note: { type: 'call-settled' } })[];
-}
-
-interface Index {
-  frames: FrameEvent[];
-  delivery: Map<number, DeliveryEvent>;
-  /** Deliveries per direction, in order (for "the next thing the receiver got"). */
-  deliveriesByDir: Record<Direction, DeliveryEvent[]>;
-  requests: Req[];
-  /** Requests by connection, direction and id, in order. */
-  requestsByKey: Map<string, Req[]>;
-  /** The same, across connections (a call's request, looked up from its id). */
-  requestsById: Map<string, Req[]>;
-  progressByOwner: Map<Req, Progress[]>;
-  /** The client call a request id belongs to. */
-  callByRequestId: Map<string, string>;
-  responses: Resp[];
-  /** Responses that match no request (a null id, an unknown id). */
-  orphans: Resp[];
-  cancels: Cancel[];
-  aborts: Abort[];
-  progress: Progress[];
-  streams: Map<number, StreamInfo>;
-  /** Every frame with a message, with the message (batch elements expanded on stdio). */
-  messages: { frame: FrameEvent; msg: JsonRpcMessage }[];
-  tasks: Map<string, TaskReport[]>;
-  stops: (UserActionEvent & { action: { type: 'stop' } })[];
-  calls: Map<string, CallInfo>;
-  /** Server handler notes by request id key. */
-  serverNotes: Map<string, HandlerEvent[]>;
-  /** The client SDK's onerror notes ("Received a response for an unknown message ID: …"). */
-  clientOnerror: HandlerEvent[];
-  sessionExpired: number[];
-}
-
-const OPPOSITE: Record<Direction, Direction> = { c2s: 's2c', s2c: 'c2s' };
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
-
-/** Distinguishes "1" from 1: JSON-RPC ids are compared with their type. */
-function idKey(id: unknown): string {
-  return JSON.stringify(id) ?? 'undefined';
-}
-
-function dirKey(dir: Direction, id: unknown, connection = 0): string {
-  return `${connection}:${dir}:${idKey(id)}`;
-}
-
-/**
- * Fields the trace format is still growing (a reconnect's connection number, a dropped
- * delivery, a stdio end-of-stream, a wire fault), read without depending on their presence.
- */
-function field(e: object, name: 'connection' | 'dropped' | 'eof' | 'fault'): unknown {
-  return (e as Record<string, unknown>)[name];
-}
-
-function connectionOf(f: FrameEvent): number {
-  const c = field(f, 'connection');
-  return typeof c === 'number' ? c : 0;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isId(value: unknown): value is Id {
-  return typeof value === 'string' || typeof value === 'number';
-}
-
-function isResponse(msg: JsonRpcMessage): boolean {
-  return msg.method === undefined && ('result' in msg || 'error' in msg);
-}
-
-function isRequest(msg: JsonRpcMessage): boolean {
-  return typeof msg.method === 'string' && msg.id !== undefined;
-}
-
-function isNotification(msg: JsonRpcMessage): boolean {
-  return typeof msg.method === 'string' && !('id' in msg);
-}
-
-function meta(msg: JsonRpcMessage): Record<string, unknown> | undefined {
-  const m = msg.params?._meta;
-  return isObject(m) ? m : undefined;
-}
-
-/** `{taskId, status}` carried by a result or notification params, in either revision's shape. */
-function taskOf(value: unknown): { taskId: string; status: string } | undefined {
-  if (!isObject(value)) return undefined;
-  const inner = isObject(value.task) ? value.task : value;
-  return typeof inner.taskId === 'string' && typeof inner.status === 'string' ? { taskId: inner.taskId, status: inner.status } : undefined;
-}
 
 /** A CreateTaskResult: 2025-11-25 `{task: Task}`; the 2026 extension `resultType: "task"`. */
 function createdTask(resp: Resp, revision: Revision): string | undefined {
@@ -242,192 +95,6 @@ function createdTask(resp: Resp, revision: Revision): string | undefined {
   if (!isObject(result)) return undefined;
   if (revision === '2026-07-28') return result.resultType === 'task' && typeof result.taskId === 'string' ? result.taskId : undefined;
   return isObject(result.task) && typeof result.task.taskId === 'string' ? result.task.taskId : undefined;
-}
-
-/** The messages a frame carries: its parsed message, or on stdio the elements of a batch. */
-function messagesOf(frame: FrameEvent): JsonRpcMessage[] {
-  if (frame.msg) return [frame.msg];
-  if (frame.http) return [];
-  const body = frame.raw.trim();
-  if (!body.startsWith('[')) return [];
-  try {
-    const value: unknown = JSON.parse(body);
-    return Array.isArray(value) ? value.filter(isObject).map((v) => v as JsonRpcMessage) : [];
-  } catch {
-    return [];
-  }
-}
-
-function buildIndex(trace: readonly TraceEvent[]): Index {
-  const idx: Index = {
-    frames: [],
-    delivery: new Map(),
-    deliveriesByDir: { c2s: [], s2c: [] },
-    requests: [],
-    requestsByKey: new Map(),
-    requestsById: new Map(),
-    progressByOwner: new Map(),
-    callByRequestId: new Map(),
-    responses: [],
-    orphans: [],
-    cancels: [],
-    aborts: [],
-    progress: [],
-    streams: new Map(),
-    messages: [],
-    tasks: new Map(),
-    stops: [],
-    calls: new Map(),
-    serverNotes: new Map(),
-    clientOnerror: [],
-    sessionExpired: [],
-  };
-  const tokens = new Map<string, Req[]>();
-  const stream = (n: number): StreamInfo => {
-    let s = idx.streams.get(n);
-    if (!s) {
-      s = { open: undefined, req: undefined, head: undefined, s2c: [], end: undefined, aborts: [] };
-      idx.streams.set(n, s);
-    }
-    return s;
-  };
-  const call = (name: string): CallInfo => {
-    let c = idx.calls.get(name);
-    if (!c) {
-      c = { requestId: null, states: [], settled: [] };
-      idx.calls.set(name, c);
-    }
-    return c;
-  };
-  const last = <T>(list: T[] | undefined): T | undefined => (list && list.length > 0 ? list[list.length - 1] : undefined);
-  const push = <K, V>(map: Map<K, V[]>, key: K, value: V): void => {
-    const list = map.get(key);
-    if (list) list.push(value);
-    else map.set(key, [value]);
-  };
-  /** Raw bytes already written per connection and direction, to recognise a wire fault's copy. */
-  const written = new Set<string>();
-  const report = (taskId: string, frame: FrameEvent, status: string): void => {
-    const list = idx.tasks.get(taskId) ?? [];
-    list.push({ frame, status });
-    idx.tasks.set(taskId, list);
-  };
-
-  for (const e of trace) {
-    switch (e.kind) {
-      case 'frame': {
-        const conn = connectionOf(e);
-        const copyKey = `${conn}:${e.dir}:${e.raw}`;
-        // A copy made by a wire fault is nothing either side wrote: leave it out.
-        if (field(e, 'fault') === 'duplicated' && written.has(copyKey)) break;
-        written.add(copyKey);
-        if (field(e, 'eof') === true) break;
-        idx.frames.push(e);
-        const http = e.http;
-        if (http) {
-          const s = stream(http.stream);
-          if (e.dir === 'c2s' && http.part === 'request' && !s.open) s.open = e;
-          if (e.dir === 's2c') {
-            s.s2c.push(e);
-            if (http.part === 'response-head' && !s.head) s.head = e;
-            if (http.part === 'end' && !s.end) s.end = e;
-          }
-          if (e.dir === 'c2s' && http.part === 'abort') {
-            const abort: Abort = { frame: e, stream: http.stream, target: s.req };
-            s.aborts.push(abort);
-            idx.aborts.push(abort);
-            s.req?.aborts.push(abort);
-          }
-        }
-        for (const msg of messagesOf(e)) {
-          idx.messages.push({ frame: e, msg });
-          if (msg.method === 'notifications/cancelled') {
-            // A cancel even when it (wrongly) carries an id: CANCEL-NOTIFY-SHAPE says so.
-            const params = msg.params;
-            const hasRequestId = isObject(params) && 'requestId' in params;
-            const requestId = isObject(params) ? params.requestId : undefined;
-            const target = hasRequestId ? last(idx.requestsByKey.get(dirKey(e.dir, requestId, conn))) : undefined;
-            const cancel: Cancel = { frame: e, msg, dir: e.dir, hasRequestId, requestId, target };
-            idx.cancels.push(cancel);
-            target?.cancels.push(cancel);
-          } else if (isRequest(msg) && isId(msg.id)) {
-            const m = meta(msg);
-            const req: Req = {
-              frame: e,
-              msg,
-              dir: e.dir,
-              id: msg.id,
-              method: msg.method as string,
-              token: m?.progressToken,
-              stream: http?.stream,
-              taskAugmented: msg.params?.task !== undefined,
-              responses: [],
-              cancels: [],
-              aborts: [],
-            };
-            idx.requests.push(req);
-            push(idx.requestsByKey, dirKey(e.dir, msg.id, conn), req);
-            push(idx.requestsById, dirKey(e.dir, msg.id), req);
-            if (req.token !== undefined) push(tokens, dirKey(e.dir, req.token, conn), req);
-            if (http && e.dir === 'c2s' && http.part === 'request') stream(http.stream).req = req;
-          } else if (isResponse(msg)) {
-            const req = last(idx.requestsByKey.get(dirKey(OPPOSITE[e.dir], msg.id, conn)));
-            const resp: Resp = { frame: e, msg, dir: e.dir, id: msg.id, req };
-            idx.responses.push(resp);
-            if (req) req.responses.push(resp);
-            else idx.orphans.push(resp);
-            const task = taskOf(msg.result);
-            if (task) report(task.taskId, e, task.status);
-          } else if (msg.method === 'notifications/progress') {
-            const token = msg.params?.progressToken;
-            const owner = last(tokens.get(dirKey(OPPOSITE[e.dir], token, conn)));
-            const progress: Progress = { frame: e, msg, dir: e.dir, token, value: msg.params?.progress, owner };
-            idx.progress.push(progress);
-            if (owner) push(idx.progressByOwner, owner, progress);
-          } else if (msg.method === 'notifications/tasks/status' || msg.method === 'notifications/tasks') {
-            const task = taskOf(msg.params);
-            if (task) report(task.taskId, e, task.status);
-          }
-        }
-        break;
-      }
-      case 'delivery':
-        // A delivery that reached nobody (connection gone, receiver crashed) is no delivery.
-        if (field(e, 'dropped') !== undefined || idx.delivery.has(e.frame)) break;
-        idx.delivery.set(e.frame, e);
-        idx.deliveriesByDir[e.dir].push(e);
-        break;
-      case 'user-action':
-        if (e.action.type === 'stop') idx.stops.push(e as UserActionEvent & { action: { type: 'stop' } });
-        break;
-      case 'client-state': {
-        const c = call(e.call);
-        if (c.requestId === null && e.requestId !== null) {
-          c.requestId = e.requestId;
-          idx.callByRequestId.set(`${e.connection ?? 0}:${idKey(e.requestId)}`, e.call);
-        }
-        c.states.push(e);
-        break;
-      }
-      case 'handler': {
-        const note = e.note;
-        if (e.side === 'client' && note.type === 'call-settled') {
-          call(note.call).settled.push(e as HandlerEvent & { note: { type: 'call-settled' } });
-        } else if (e.side === 'client' && note.type === 'client-onerror') {
-          idx.clientOnerror.push(e);
-        } else if (e.side === 'server' && 'requestId' in note) {
-          push(idx.serverNotes, idKey(note.requestId), e);
-        }
-        break;
-      }
-      case 'connection':
-        if (e.event === 'session-expired') idx.sessionExpired.push(e.seq);
-        break;
-      default:
-        break;
-    }
-  }
-  return idx;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -458,23 +125,6 @@ const show = (id: unknown): string => idKey(id);
 const frameName = (f: FrameEvent): string => `${f.injected ? 'forged ' : ''}frame ${f.frame}`;
 const sideOf = (dir: Direction): string => (dir === 'c2s' ? 'client' : 'server');
 const receiverOf = (dir: Direction): string => (dir === 'c2s' ? 'server' : 'client');
-
-function deliveryOf(idx: Index, frame: FrameEvent): DeliveryEvent | undefined {
-  return idx.delivery.get(frame.frame);
-}
-
-/** The first delivery in `dir` strictly after `seq` (binary search), or undefined. */
-function nextDelivery(idx: Index, dir: Direction, seq: number): DeliveryEvent | undefined {
-  const list = idx.deliveriesByDir[dir];
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((list[mid] as DeliveryEvent).seq <= seq) lo = mid + 1;
-    else hi = mid;
-  }
-  return list[lo];
-}
 
 function isModernHttp(ctx: Ctx): boolean {
   return ctx.revision === '2026-07-28' && ctx.transport === 'streamable-http';
@@ -1326,7 +976,7 @@ const JUDGES: Record<string, Judge> = {
       const byToken = new Map<string, Req[]>();
       for (const req of idx.requests) {
         if (req.token === undefined) continue;
-        const k = dirKey(req.dir, req.token, connectionOf(req.frame));
+        const k = dirKey(req.dir, req.token, req.frame.connection);
         // Requests answered by now stay answered: drop them, so a token reused in turn costs nothing.
         const earlier = (byToken.get(k) ?? []).filter((prev) => !prev.responses.some((r) => (deliveryOf(idx, r.frame)?.seq ?? Infinity) < req.frame.seq));
         for (const prev of earlier) {
@@ -1713,7 +1363,7 @@ function tidy(witnesses: readonly (number | undefined)[]): number[] {
  * their first witness.
  */
 export function check(catalog: readonly Rule[], revision: Revision, transport: TransportKind, trace: readonly TraceEvent[]): Finding[] {
-  const idx = buildIndex(trace);
+  const idx = indexTrace(trace);
   const findings: Finding[] = [];
   for (const rule of catalog) {
     const clause: Clause | undefined = clauseFor(rule, revision, transport);

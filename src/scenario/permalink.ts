@@ -6,6 +6,7 @@
  */
 import { parseScenario } from './schema.ts';
 import type { Scenario } from './model.ts';
+import { ENGINE_VERSION, SDK_VERSION } from './versions.ts';
 
 export const LINK_PREFIX = 'v1.';
 /** Links longer than this are refused at Share time; the scenario can be downloaded instead. */
@@ -99,4 +100,9 @@ export async function decodeLink(fragment: string): Promise<DecodedLink> {
       ? { engine: record.engine, sdk: record.sdk, trace: record.trace }
       : null;
   return { ok: true, scenario: parsed.scenario, meta };
+}
+
+/** The permalink of a run: the scenario, stamped with this engine's and SDK's versions and the trace hash ('' when none is recorded). */
+export function permalinkOf(scenario: Scenario, traceHash: string): Promise<string> {
+  return encodeLink(scenario, { engine: ENGINE_VERSION, sdk: SDK_VERSION, trace: traceHash });
 }
