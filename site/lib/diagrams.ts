@@ -7,7 +7,7 @@
 import type { Mermaid } from 'mermaid';
 import { clientRequestMachine } from '../../src/machines/index.ts';
 import { serverHandlerMachine } from '../../src/machines/index.ts';
-import { connectionMachine, type ConnectionState } from '../../src/machines/index.ts';
+import { connectionMachine } from '../../src/machines/index.ts';
 import type { MachineDef, Transition } from '../../src/machines/index.ts';
 import { sequenceDiagram, type DiagramFinding } from '../../src/diagrams/index.ts';
 import { stateDiagram } from '../../src/diagrams/index.ts';
@@ -39,8 +39,9 @@ interface Subject<S extends string> {
   last: Transition<S, string> | undefined;
 }
 
-function transitionOf<S extends string>(def: MachineDef<S, string>, from: S | null, to: S, label: string): Transition<S, string> | undefined {
-  return def.transitions.find((t) => t.from === from && t.to === to && t.label === label);
+/** The transition a recorded state change took: the table's own row for (from, event). */
+function transitionOf<S extends string>(def: MachineDef<S, string>, from: S, on: string | null): Transition<S, string> | undefined {
+  return def.transitions.find((t) => t.from === from && t.on === on);
 }
 
 /** The lifecycle the user picked, its state at the end of `trace`, and the transition just taken. */
@@ -52,7 +53,7 @@ function subjectOf(value: string, trace: readonly TraceEvent[]): Subject<string>
     return {
       def: clientRequestMachine,
       current: last?.kind === 'client-state' ? last.to : undefined,
-      last: last?.kind === 'client-state' && last.from !== null ? transitionOf(clientRequestMachine, last.from, last.to, last.because) : undefined,
+      last: last?.kind === 'client-state' && last.from !== null ? transitionOf(clientRequestMachine, last.from, last.on) : undefined,
     };
   }
   if (value.startsWith('request:')) {
@@ -62,7 +63,7 @@ function subjectOf(value: string, trace: readonly TraceEvent[]): Subject<string>
     return {
       def: serverHandlerMachine,
       current: last?.kind === 'server-state' ? last.to : undefined,
-      last: last?.kind === 'server-state' && last.from !== null ? transitionOf(serverHandlerMachine, last.from, last.to, last.because) : undefined,
+      last: last?.kind === 'server-state' && last.from !== null ? transitionOf(serverHandlerMachine, last.from, last.on) : undefined,
     };
   }
   // The engine steps the connection table and records each step in the trace.
@@ -70,7 +71,7 @@ function subjectOf(value: string, trace: readonly TraceEvent[]): Subject<string>
   return {
     def: connectionMachine,
     current: last?.kind === 'connection-state' ? last.to : connectionMachine.initial,
-    last: last?.kind === 'connection-state' ? transitionOf(connectionMachine, last.from as ConnectionState, last.to as ConnectionState, last.because) : undefined,
+    last: last?.kind === 'connection-state' ? transitionOf(connectionMachine, last.from, last.on) : undefined,
   };
 }
 

@@ -275,7 +275,7 @@ export class Run {
         const result = await this.sides.client.act(this.now, action);
         const requestId = this.firstToolCallId(result);
         this.calls.set(action.call, { requestId, connection: this.connectionNo, state: clientRequestMachine.initial });
-        this.append({ kind: 'client-state', t: this.now, call: action.call, requestId, connection: this.connectionNo, from: null, to: clientRequestMachine.initial, because: 'Call pressed' });
+        this.append({ kind: 'client-state', t: this.now, call: action.call, requestId, connection: this.connectionNo, machine: 'client-request', from: null, to: clientRequestMachine.initial, on: null, because: 'Call pressed' });
         this.absorb('client', result);
         return;
       }
@@ -531,7 +531,7 @@ export class Run {
         return;
       case 'handler-started':
         this.handlers.set(idKey(note.requestId), serverHandlerMachine.initial);
-        this.append({ kind: 'server-state', t: this.now, requestId: note.requestId, from: null, to: serverHandlerMachine.initial, because: `request received (${note.tool})` });
+        this.append({ kind: 'server-state', t: this.now, requestId: note.requestId, machine: 'server-handler', from: null, to: serverHandlerMachine.initial, on: null, because: `request received (${note.tool})` });
         return;
       case 'handler-cancel-seen':
         this.stepServer(note.requestId, 'cancel-seen');
@@ -572,7 +572,7 @@ export class Run {
     }
     const from = record.state;
     record.state = outcome.transition.to;
-    this.append({ kind: 'client-state', t: this.now, call, requestId: record.requestId, connection: record.connection, from, to: record.state, because: outcome.transition.label });
+    this.append({ kind: 'client-state', t: this.now, call, requestId: record.requestId, connection: record.connection, machine: 'client-request', from, to: record.state, on: event, because: outcome.transition.label });
   }
 
   private stepServer(requestId: RequestId, event: ServerHandlerEvent): void {
@@ -585,7 +585,7 @@ export class Run {
       return;
     }
     this.handlers.set(key, outcome.transition.to);
-    this.append({ kind: 'server-state', t: this.now, requestId, from: state, to: outcome.transition.to, because: outcome.transition.label });
+    this.append({ kind: 'server-state', t: this.now, requestId, machine: 'server-handler', from: state, to: outcome.transition.to, on: event, because: outcome.transition.label });
   }
 
   private append(event: NewTraceEvent): TraceEvent {
@@ -594,7 +594,7 @@ export class Run {
     // The connection table is stepped by what the trace records, right after its cause.
     const rejectedBefore = this.connectionTracker.rejected.length;
     for (const change of this.connectionTracker.observe(full)) {
-      this.trace.push({ seq: this.trace.length, kind: 'connection-state', t: full.t, from: change.from, to: change.to, because: change.transition.label });
+      this.trace.push({ seq: this.trace.length, kind: 'connection-state', t: full.t, machine: 'connection', from: change.from, to: change.to, on: change.transition.on, because: change.transition.label });
     }
     for (const r of this.connectionTracker.rejected.slice(rejectedBefore)) {
       this.trace.push({ seq: this.trace.length, kind: 'error', t: full.t, message: `connection: ${r.reason}` });

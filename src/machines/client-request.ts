@@ -1,5 +1,5 @@
 import type { MachineDef } from './machine.ts';
-import type { ClientRequestState } from '../trace/index.ts';
+export type ClientRequestState = 'RUNNING' | 'CANCEL_REQUESTED' | 'STOPPED_LOCALLY' | 'SUCCEEDED' | 'FAILED';
 
 /**
  * The client's view of one request, after the model in seed 003 (`cancel_demo.py`):

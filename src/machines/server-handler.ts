@@ -1,5 +1,13 @@
 import type { MachineDef } from './machine.ts';
-import type { ServerHandlerState } from '../trace/index.ts';
+export type ServerHandlerState =
+  | 'running'
+  | 'answered early'
+  | 'cancellation seen'
+  | 'returned'
+  | 'threw'
+  | 'response sent'
+  | 'response suppressed'
+  | 'crashed';
 
 /**
  * The server's view of one request handler. Whether a response left is read off the wire:

@@ -21,16 +21,16 @@ export type JsonRpcMessage = {
   error?: { code: number; message: string; data?: unknown };
 };
 
-export type ClientRequestState = 'RUNNING' | 'CANCEL_REQUESTED' | 'STOPPED_LOCALLY' | 'SUCCEEDED' | 'FAILED';
-export type ServerHandlerState =
-  | 'running'
-  | 'answered early'
-  | 'cancellation seen'
-  | 'returned'
-  | 'threw'
-  | 'response sent'
-  | 'response suppressed'
-  | 'crashed';
+import type {
+  ClientRequestEvent,
+  ClientRequestState,
+  ConnectionEventName,
+  ConnectionState,
+  ServerHandlerEvent,
+  ServerHandlerState,
+} from '../machines/index.ts';
+
+export type { ClientRequestState, ServerHandlerState };
 
 interface Base {
   /** Position in the trace, from 0. */
@@ -167,25 +167,33 @@ export interface ClientStateEvent extends Base {
   requestId: string | number | null;
   /** The connection the call was made on (request ids start again on each connection). */
   connection: number;
+  machine: 'client-request';
+  /** null when the call starts in the table's initial state. */
   from: ClientRequestState | null;
   to: ClientRequestState;
-  /** What caused the change (or what was ignored, when `from === to`). */
+  /** The table's event that took the transition (null for the initial entry). */
+  on: ClientRequestEvent | null;
+  /** The transition's label, or what started the call: words for people, never read by code. */
   because: string;
 }
 
 export interface ServerStateEvent extends Base {
   kind: 'server-state';
   requestId: string | number;
+  machine: 'server-handler';
   from: ServerHandlerState | null;
   to: ServerHandlerState;
+  on: ServerHandlerEvent | null;
   because: string;
 }
 
 /** The connection lifecycle table (src/machines/connection.ts) took a step. */
 export interface ConnectionStateEvent extends Base {
   kind: 'connection-state';
-  from: string;
-  to: string;
+  machine: 'connection';
+  from: ConnectionState;
+  to: ConnectionState;
+  on: ConnectionEventName;
   because: string;
 }
 

@@ -189,7 +189,8 @@ export function callViews(trace: readonly TraceEvent[]): CallView[] {
       if (!view) continue;
       view.requestId = e.requestId;
       if (e.requestId !== null) byRequest.set(JSON.stringify(e.requestId), view);
-      if (e.from === e.to && e.because.startsWith('ignored: arrived after Stop')) view.lateResponses.push({ t: e.t, because: e.because });
+      // A response the client ignores because the user had pressed Stop (not one after the call settled).
+      if (e.on === 'late-response' && (e.from === 'CANCEL_REQUESTED' || e.from === 'STOPPED_LOCALLY')) view.lateResponses.push({ t: e.t, because: e.because });
       view.clientState = e.to;
       view.clientHistory.push({ t: e.t, to: e.to, because: e.because });
     } else if (e.kind === 'server-state') {

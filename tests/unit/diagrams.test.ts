@@ -413,15 +413,15 @@ describe('mermaidText', () => {
 describe('late responses', () => {
   /** Call A (id 1) stopped on connection 0; after a reconnect, call B gets id 1 again on connection 1. */
   function reconnected(resultConnection: number): TraceEvent[] {
-    const opened = (seq: number, callId: string): TraceEvent =>
-      ({ seq, t: seq, kind: 'client-state', call: callId, requestId: 1, from: null, to: 'RUNNING', because: 'Call pressed' }) as TraceEvent;
+    const opened = (seq: number, callId: string, connection: number): TraceEvent =>
+      ({ seq, t: seq, kind: 'client-state', call: callId, requestId: 1, connection, machine: 'client-request', from: null, to: 'RUNNING', on: null, because: 'Call pressed' }) as TraceEvent;
     const toolsCall: JsonRpcMessage = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'quick' } };
     return [
-      opened(0, 'A'),
+      opened(0, 'A', 0),
       { ...frameEvent(1, 1, 'c2s', toolsCall), connection: 0 } as TraceEvent,
       action(2, 2, { type: 'stop', call: 'A' }),
       { seq: 3, t: 3, kind: 'connection', event: 'reconnecting', detail: 'restart' } as TraceEvent,
-      opened(4, 'B'),
+      opened(4, 'B', 1),
       { ...frameEvent(5, 5, 'c2s', toolsCall), connection: 1 } as TraceEvent,
       { ...frameEvent(6, 6, 's2c', { jsonrpc: '2.0', id: 1, result: {} }), connection: resultConnection } as TraceEvent,
       { seq: 7, t: 11, kind: 'delivery', frame: 6, dir: 's2c' } as TraceEvent,
