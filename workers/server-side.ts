@@ -17,7 +17,7 @@ import { WireTransport, fireTimerAt, kill, note, resetRun, runAt, send } from '.
 import { HttpServerHost } from './http-server.ts';
 import { Sse2024ServerTransport } from './sse2024-server.ts';
 import { ServerProfileLayer } from './server-profiles.ts';
-import { ON_CANCEL } from '../src/scenario/index.ts';
+import { ON_CANCEL, serverShape } from '../src/scenario/index.ts';
 import type { ServerSideApi, SideConfig, WireFrame } from '../src/engine/index.ts';
 
 type RequestId = string | number;
@@ -198,7 +198,7 @@ function serve(config: SideConfig): (frame: WireFrame) => void {
       return (frame) => host.receive(frame);
     }
     case 'streamable-http': {
-      if (config.revision !== '2026-07-28' && config.httpServer === 'sessionful') {
+      if (serverShape(config) === 'sessionful') {
         let sessions = 0;
         const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => `session-${++sessions}` });
         void factory().connect(transport);

@@ -18,7 +18,7 @@ import {
   type WireFault,
 } from '../../src/scenario/index.ts';
 import { CLIENT_PROFILE_INFO, SERVER_PROFILE_INFO, profileWhyNot, type ProfileInfo } from '../../src/scenario/index.ts';
-import { transportWhyNot, whyNot } from '../../src/scenario/index.ts';
+import { settingLine, transportWhyNot, whyNot } from '../../src/scenario/index.ts';
 import { TOOLS, defaultArgs, type ToolSpec } from '../../src/scenario/index.ts';
 import { callViews, connectionLog, ledger, negotiated, sideLogs, traceErrors, wireRows, type CallView, type WireRow } from '../../src/views/index.ts';
 import { serializeTrace, type Target, type TraceEvent } from '../../src/trace/index.ts';
@@ -303,7 +303,7 @@ export function mountPlayground(root: HTMLElement): void {
     );
     const agreed = negotiated(trace);
     if (agreed) {
-      connStatus.textContent = `Connected: negotiated protocol version ${agreed.protocolVersion} (${agreed.era} era) at t = ${agreed.t} ms, over ${TRANSPORT_LABEL[running.transport]}${running.transport === 'streamable-http' ? ` (${running.httpServer === 'sessionful' && running.revision !== '2026-07-28' ? 'sessionful' : 'createMcpHandler'} server)` : ''}.`;
+      connStatus.textContent = `Connected: negotiated protocol version ${agreed.protocolVersion} (${agreed.era} era) at t = ${agreed.t} ms, over ${settingLine(running)}.`;
       if (window.__cancelLabMetrics?.workersConnectedMs === undefined) {
         window.__cancelLabMetrics = { ...window.__cancelLabMetrics, workersConnectedMs: performance.now() };
       }

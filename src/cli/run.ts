@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { runHeadless } from '../host/index.ts';
 import type { Sides } from '../engine/index.ts';
-import { decodeLink } from '../scenario/index.ts';
+import { decodeLink, settingLine } from '../scenario/index.ts';
 import { checkRun, type Finding } from '../rules/index.ts';
 import { parseScenario } from '../scenario/index.ts';
 import type { Scenario } from '../scenario/index.ts';
@@ -186,7 +186,7 @@ export async function runScenarioFile(input: string, opts: RunOptions = {}): Pro
   } else {
     const errors = trace.filter((e) => e.kind === 'error').length;
     stdout.push(
-      `Scenario from ${loaded.what}: ${scenario.revision} over ${scenario.transport}${scenario.transport === 'streamable-http' && scenario.revision !== '2026-07-28' ? ` (${scenario.httpServer} server)` : ''}, server ${scenario.serverProfile ?? 'ts-v2'}, client ${scenario.clientProfile ?? 'ts-v2'}, until ${scenario.endAt} ms`,
+      `Scenario from ${loaded.what}: ${settingLine(scenario)}, until ${scenario.endAt} ms`,
       `Engine ${ENGINE_VERSION}, SDK ${SDK_VERSION}`,
       '',
       `Trace (${trace.length} events, hash ${hash}):`,

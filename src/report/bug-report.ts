@@ -6,7 +6,7 @@
 import { sequenceDiagram } from '../diagrams/index.ts';
 import { ruleById } from '../rules/index.ts';
 import type { Finding } from '../rules/index.ts';
-import { CLIENT_PROFILE_INFO, SERVER_PROFILE_INFO } from '../scenario/index.ts';
+import { CLIENT_PROFILE_INFO, SERVER_PROFILE_INFO, settingLine } from '../scenario/index.ts';
 import type { Scenario } from '../scenario/index.ts';
 import { serializeTrace, type TraceEvent } from '../trace/index.ts';
 import { ENGINE_VERSION, SDK_VERSION } from '../scenario/index.ts';
@@ -34,7 +34,7 @@ export function bugReport({ scenario, trace, findings, link, traceHash }: BugRep
     '',
     link ? `**Replay it:** ${link}` : '**Replay it:** the link was too long to share; attach the scenario file.',
     '',
-    `- Protocol revision: \`${scenario.revision}\` over \`${scenario.transport}\`${scenario.transport === 'streamable-http' ? ` (${scenario.httpServer} server)` : ''}`,
+    `- Setting: ${settingLine(scenario)}`,
     `- Server: ${server.label}; client: ${client.label}`,
     `- Engine ${ENGINE_VERSION}, @modelcontextprotocol/client and /server ${SDK_VERSION}; trace \`${traceHash}\` (${trace.length} events)`,
     '',

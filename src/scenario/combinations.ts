@@ -2,7 +2,7 @@
  * Which revision × transport × server shape the SDK can make, and why not when it cannot.
  * The picker reads this; so do the tests that walk every allowed combination.
  */
-import { REVISIONS, TRANSPORTS, type HttpServerShape, type Revision, type TransportKind } from './model.ts';
+import { REVISIONS, TRANSPORTS, TRANSPORT_LABEL, type HttpServerShape, type Revision, type Scenario, type TransportKind } from './model.ts';
 
 export interface Combination {
   revision: Revision;
@@ -44,10 +44,34 @@ export function allowedCombinations(): Combination[] {
   return out;
 }
 
-/** How the client signals cancellation on a combination, per the spec and the SDK. */
-export function cancelSignal(c: Combination): string {
-  if (c.transport === 'streamable-http' && c.revision === '2026-07-28') return 'closes the request’s SSE response stream (no notification)';
-  if (c.transport === 'streamable-http') return 'POSTs notifications/cancelled (202)';
-  if (c.transport === 'http-sse') return 'POSTs notifications/cancelled to the endpoint (202)';
-  return 'writes notifications/cancelled on stdin';
+/**
+ * The server the workers really run on a combination: on stdio and HTTP+SSE one process or
+ * endpoint; on Streamable HTTP the SDK's sessionful transport, or `createMcpHandler` (always on
+ * 2026-07-28, whatever `httpServer` says, since that revision removed sessions).
+ */
+export type ServerShape = 'process' | 'sse-endpoint' | 'sessionful' | 'createMcpHandler';
+
+export function serverShape(c: Pick<Combination, 'revision' | 'transport' | 'httpServer'>): ServerShape {
+  if (c.transport === 'stdio') return 'process';
+  if (c.transport === 'http-sse') return 'sse-endpoint';
+  return c.revision !== '2026-07-28' && c.httpServer === 'sessionful' ? 'sessionful' : 'createMcpHandler';
+}
+
+const SHAPE_WORDS: Record<ServerShape, string | null> = {
+  process: null,
+  'sse-endpoint': null,
+  sessionful: 'sessionful server',
+  createMcpHandler: 'createMcpHandler server',
+};
+
+/**
+ * The scenario's setting in one line, the one description every output uses: revision,
+ * transport, the server shape the workers actually run, and any emulated implementation.
+ */
+export function settingLine(scenario: Scenario): string {
+  const shape = SHAPE_WORDS[serverShape(scenario)];
+  const parts = [scenario.revision, TRANSPORT_LABEL[scenario.transport] + (shape ? ` (${shape})` : '')];
+  if (scenario.serverProfile && scenario.serverProfile !== 'ts-v2') parts.push(`server ${scenario.serverProfile} (emulated)`);
+  if (scenario.clientProfile && scenario.clientProfile !== 'ts-v2') parts.push(`client ${scenario.clientProfile} (emulated)`);
+  return parts.join(' · ');
 }

@@ -1,2 +1,3 @@
 /** The views layer. */
 export * from './derive.ts';
+export * from './run-view.ts';
