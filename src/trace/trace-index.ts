@@ -179,7 +179,20 @@ export function messagesOf(frame: FrameEvent): JsonRpcMessage[] {
   }
 }
 
+/** An index that grows with the trace: `add` each event as it is appended (the engine, a live view). */
+export interface TraceIndexBuilder {
+  readonly index: TraceIndex;
+  add(e: TraceEvent): void;
+}
+
+/** The index of a whole trace. */
 export function indexTrace(trace: readonly TraceEvent[]): TraceIndex {
+  const builder = createTraceIndex();
+  for (const e of trace) builder.add(e);
+  return builder.index;
+}
+
+export function createTraceIndex(): TraceIndexBuilder {
   const idx: TraceIndex = {
     frames: [],
     delivery: new Map(),
@@ -234,7 +247,7 @@ export function indexTrace(trace: readonly TraceEvent[]): TraceIndex {
     idx.tasks.set(taskId, list);
   };
 
-  for (const e of trace) {
+  const add = (e: TraceEvent): void => {
     switch (e.kind) {
       case 'frame': {
         const conn = e.connection;
@@ -347,8 +360,8 @@ export function indexTrace(trace: readonly TraceEvent[]): TraceIndex {
       default:
         break;
     }
-  }
-  return idx;
+  };
+  return { index: idx, add };
 }
 
 export function deliveryOf(idx: TraceIndex, frame: FrameEvent): DeliveryEvent | undefined {
