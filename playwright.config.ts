@@ -15,7 +15,7 @@ export default defineConfig({
   },
   webServer: {
     // The tests run against the built site, as users get it.
-    command: `astro build --outDir dist-e2e && vite preview --outDir dist-e2e --port ${PORT} --strictPort --host localhost --bypass-lock`,
+    command: `astro build --outDir dist-e2e && vite preview --outDir dist-e2e --port ${PORT} --strictPort --host localhost`,
     url: `http://localhost:${PORT}/playground/`,
     reuseExistingServer: !process.env.CI,
     timeout: 600_000,

@@ -260,7 +260,7 @@ async function measureChromium(): Promise<BrowserFigures | null> {
   if (executablePath === undefined) return null;
   execSync('node_modules/.bin/astro build --outDir dist-bench', { stdio: 'ignore' });
   const port = 4339;
-  const server = spawn('node_modules/.bin/vite', ['preview', '--outDir', 'dist-bench', '--port', String(port), '--strictPort', '--host', 'localhost', '--bypass-lock'], {
+  const server = spawn('node_modules/.bin/vite', ['preview', '--outDir', 'dist-bench', '--port', String(port), '--strictPort', '--host', 'localhost'], {
     stdio: 'ignore',
   });
   const base = `http://localhost:${port}`;
