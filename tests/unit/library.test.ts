@@ -9,10 +9,8 @@ import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
-import { CATALOG } from '../../src/rules/catalog.ts';
-import { check } from '../../src/rules/checker.ts';
 import { LIBRARY, libraryEntry } from '../../src/scenario/library.ts';
-import { violatedRules } from '../../src/rules/index.ts';
+import { checkRun, violatedRules } from '../../src/rules/index.ts';
 import { parseScenario } from '../../src/scenario/schema.ts';
 import { traceHash } from '../../src/trace/hash.ts';
 import { assertNoEngineErrors } from './trace-helpers.ts';
@@ -95,7 +93,7 @@ test('the TS v1 client’s duplicate cancels and its cancel of an answered id ar
   for (const id of ['race-r3-duplicate-cancel', 'sdk-ts-v1-client-cancels-answered-id']) {
     const entry = libraryEntry(id);
     assert.ok(entry);
-    const findings = check(CATALOG, entry.scenario.revision, entry.scenario.transport, await runHeadless(entry.scenario, sides));
+    const findings = checkRun(entry.scenario, await runHeadless(entry.scenario, sides));
     const duplicate = findings.filter((f) => f.verdict === 'violated' && f.severity === 'error' && /duplicate/i.test(f.why));
     assert.deepEqual(duplicate, [], `${id}: a duplicate cancel (U-9) is never an error`);
   }

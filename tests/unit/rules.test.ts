@@ -8,21 +8,22 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { REVISIONS, type Revision } from '../../src/scenario/model.ts';
+import { CATALOG, ruleById } from '../../src/rules/catalog.ts';
 import {
   ALL_TRANSPORTS,
-  CATALOG,
   EXT_TASKS_COMMIT,
   EXT_TASKS_REPO,
   SPEC_COMMIT,
   SPEC_REPO,
   clauseFor,
-  ruleById,
   ruleTransports,
   severityOf,
   type Rule,
   type SpecQuote,
-} from '../../src/rules/catalog.ts';
-import { JUDGED_RULES, check, type Finding } from '../../src/rules/checker.ts';
+} from '../../src/rules/catalog/rule.ts';
+import { checkRun } from '../../src/rules/check-run.ts';
+import { check, type Finding } from '../../src/rules/checker.ts';
+import { JUDGES } from '../../src/rules/judges/index.ts';
 import { statusOf, toChecks, toChecksJson } from '../../src/report/checks-json.ts';
 import type { TraceEvent } from '../../src/trace/events.ts';
 import { FIXTURES, type Expected } from './fixtures/rule-fixtures.ts';
@@ -160,15 +161,12 @@ describe('the catalog', () => {
     }
   });
 
-  test('judged rules have a judge; rules not judged say why', () => {
+  test('rules not judged say why; every judge belongs to a judged catalog rule', () => {
+    // The other way round the compiler checks: a judged rule's id is typed as a key of JUDGES.
     for (const rule of CATALOG) {
-      if (rule.judged) assert.ok(JUDGED_RULES.includes(rule.id), `${rule.id} is judged, so the checker has a judge for it`);
-      else {
-        assert.ok(rule.reason.trim().length > 10 && rule.reason.trim().endsWith('.'), `${rule.id} gives a one-sentence reason`);
-        assert.ok(!JUDGED_RULES.includes(rule.id), `${rule.id} is not judged, so it has no judge`);
-      }
+      if (!rule.judged) assert.ok(rule.reason.trim().length > 10 && rule.reason.trim().endsWith('.'), `${rule.id} gives a one-sentence reason`);
     }
-    for (const id of JUDGED_RULES) assert.equal(ruleById(id)?.judged, true, `the judge for ${id} belongs to a judged catalog rule`);
+    for (const id of Object.keys(JUDGES)) assert.equal(ruleById(id)?.judged, true, `the judge for ${id} belongs to a judged catalog rule`);
   });
 
   test('per-transport wording: CANCEL-NO-FURTHER-MESSAGES quotes the stdio page on stdio and the HTTP page on HTTP', () => {
@@ -195,7 +193,7 @@ describe('fixture traces', () => {
   for (const fixture of FIXTURES) {
     test(`${fixture.revision} ${fixture.transport}: ${fixture.name}`, () => {
       const { trace, expect } = fixture.build();
-      const findings = check(CATALOG, fixture.revision, fixture.transport, trace);
+      const findings = checkRun(fixture, trace);
       for (const [rule, expected] of Object.entries(expect)) {
         assert.ok(ruleById(rule), `${rule} is a catalog rule`);
         const actual = findings.filter((f) => f.rule === rule);
@@ -265,7 +263,7 @@ describe('ambiguities are never errors', () => {
             b.end(20 + i);
           } else b.deliver(b.cancel('c2s', 1, { params }));
         });
-        const findings = check(CATALOG, revision, transport, b.trace);
+        const findings = checkRun({ revision, transport }, b.trace);
         const errors = findings.filter((f) => f.verdict === 'violated' && f.severity !== 'info');
         assert.deepEqual(errors, [], `${revision} ${transport}`);
       }
@@ -277,7 +275,7 @@ describe('the checker', () => {
   test('on an empty trace every rule gives a finding and none is violated, on every revision and transport', () => {
     for (const revision of REVISIONS) {
       for (const transport of ALL_TRANSPORTS) {
-        const findings = check(CATALOG, revision, transport, []);
+        const findings = checkRun({ revision, transport }, []);
         for (const rule of CATALOG) {
           const mine = findings.filter((f) => f.rule === rule.id);
           assert.equal(mine.length, 1, `${rule.id} ${revision} ${transport}`);
@@ -301,8 +299,8 @@ describe('the checker', () => {
     const before = JSON.stringify(trace);
     const frozen = trace.map((e) => Object.freeze(structuredClone(e))) as TraceEvent[];
     Object.freeze(frozen);
-    const a = check(CATALOG, fixture.revision, fixture.transport, frozen);
-    const b = check(CATALOG, fixture.revision, fixture.transport, frozen);
+    const a = checkRun(fixture, frozen);
+    const b = checkRun(fixture, frozen);
     assert.deepEqual(a, b);
     assert.equal(JSON.stringify(trace), before);
   });
@@ -311,7 +309,7 @@ describe('the checker', () => {
     for (const fixture of FIXTURES) {
       const { trace } = fixture.build();
       for (let n = 0; n <= trace.length; n++) {
-        const findings = check(CATALOG, fixture.revision, fixture.transport, trace.slice(0, n));
+        const findings = checkRun(fixture, trace.slice(0, n));
         assert.ok(findings.length >= CATALOG.length, `${fixture.name}, first ${n} events`);
         for (const f of findings) for (const w of f.witnesses) assert.ok(w < n, `${f.rule} names only events already in the trace`);
       }
@@ -344,7 +342,7 @@ describe('the checker', () => {
     }
     assert.ok(b.trace.length > 5000, `${b.trace.length} events`);
     const start = performance.now();
-    const findings = check(CATALOG, '2025-11-25', 'stdio', b.trace);
+    const findings = checkRun({ revision: '2025-11-25', transport: 'stdio' }, b.trace);
     const ms = performance.now() - start;
     assert.ok(findings.length > 500);
     assert.ok(ms < 1000, `checked ${b.trace.length} events in ${ms.toFixed(1)} ms`);
@@ -367,7 +365,7 @@ describe('the checks.json export', () => {
   test('seed 000 comes out as a CANCEL-NO-RESPONSE WARNING with its quote and link', () => {
     const fixture = FIXTURES[0];
     assert.ok(fixture);
-    const findings = check(CATALOG, fixture.revision, fixture.transport, fixture.build().trace);
+    const findings = checkRun(fixture, fixture.build().trace);
     const checks = toChecks(CATALOG, fixture.revision, fixture.transport, findings);
     const noResponse = checks.find((c) => c.id === 'CANCEL-NO-RESPONSE');
     assert.ok(noResponse);
@@ -389,7 +387,7 @@ describe('the checks.json export', () => {
   test('ids are unique, output is deterministic, a timestamp only when asked', () => {
     const fixture = FIXTURES.find((f) => f.name.startsWith('python-sdk'));
     assert.ok(fixture);
-    const findings = check(CATALOG, fixture.revision, fixture.transport, fixture.build().trace);
+    const findings = checkRun(fixture, fixture.build().trace);
     const checks = toChecks(CATALOG, fixture.revision, fixture.transport, findings);
     assert.equal(checks.length, findings.length);
     assert.equal(new Set(checks.map((c) => c.id)).size, checks.length);
