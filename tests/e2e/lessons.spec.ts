@@ -4,6 +4,9 @@
  */
 import { expect, test } from '@playwright/test';
 import { libraryEntry } from '../../src/scenario/library.ts';
+import { clientRequestMachine } from '../../src/machines/index.ts';
+import { ruleById } from '../../src/rules/catalog.ts';
+import { plainText, sourceLabel } from '../../src/report/rule-reference.ts';
 
 const LESSON = '/lessons/case-studies/';
 
@@ -40,6 +43,41 @@ test('with JavaScript, Run makes an embed live in its own workers; Reset puts th
   await embed.getByRole('button', { name: 'Reset' }).click();
   await expect(embed.getByRole('button', { name: 'Run live' })).toBeEnabled();
   await expect(embed.locator('tbody tr')).toHaveCount(staticRows);
+});
+
+/** Whitespace collapsed, as the reader sees it in one line. */
+const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
+
+test('a lesson shows the client-request lifecycle as the engine’s table: every state, every transition, the initial state first', async ({ page }) => {
+  await page.goto('/lessons/writing-a-client/');
+  const region = page.getByRole('region', { name: `${clientRequestMachine.title} lifecycle` });
+  const table = region.getByRole('table');
+  await expect(table).toBeVisible();
+  for (const state of clientRequestMachine.states) await expect(table.locator('caption code', { hasText: new RegExp(`^${state}$`) })).toHaveCount(1);
+  await expect(table.locator('caption')).toContainText(`${clientRequestMachine.initial} (initial)`);
+  const rows = table.locator('tbody tr');
+  await expect(rows).toHaveCount(clientRequestMachine.transitions.length + 1);
+  await expect(rows.first()).toHaveText(squash(`— start ${clientRequestMachine.initial} initial state`), { useInnerText: true });
+  const cells = await rows.evaluateAll((trs) => trs.slice(1).map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent.trim())));
+  expect(cells).toEqual(clientRequestMachine.transitions.map((t) => [t.from, t.on, t.to, t.label]));
+});
+
+test('a RuleQuote shows the catalog’s exact wording for the rule and revision, and links to its lines at the pinned spec commit', async ({ page }) => {
+  const clause = ruleById('CANCEL-NO-RESPONSE')?.revisions['2025-11-25']?.[0];
+  if (!clause) throw new Error('CANCEL-NO-RESPONSE has no 2025-11-25 clause in the catalog');
+  await page.goto('/lessons/case-studies/');
+  const quote = page.locator('blockquote.rule-quote[data-rule-id="CANCEL-NO-RESPONSE"][data-revision="2025-11-25"]');
+  await expect(quote).toHaveCount(1);
+  // The catalog writes list items after ` | `; the page shows them as a list.
+  const [lead = '', ...items] = plainText(clause.quote).split(' • ');
+  await expect(quote.locator('.lead')).toHaveText(lead);
+  await expect(quote.locator('li')).toHaveText(items);
+  await expect(quote).toHaveAttribute('cite', clause.source.url);
+  const link = quote.getByRole('link', { name: `2025-11-25, ${sourceLabel(clause.source)}`, exact: true });
+  await expect(link).toHaveAttribute('href', clause.source.url);
+  expect(clause.source.url).toMatch(/^https:\/\/github\.com\/modelcontextprotocol\/modelcontextprotocol\/blob\/[0-9a-f]{40}\/docs\/specification\/2025-11-25\//);
+  await expect(quote.getByRole('link', { name: 'CANCEL-NO-RESPONSE' })).toHaveAttribute('href', '/reference/rules/#CANCEL-NO-RESPONSE');
+  await expect(quote.locator('.rule-quote-cite')).toContainText(`(${clause.keyword})`);
 });
 
 test('search finds a lesson by a rule id', async ({ page }) => {

@@ -1,0 +1,83 @@
+/**
+ * The lessons quote the spec through the rule catalog: `<RuleQuote>` renders the catalog's clause
+ * at build time, so a lesson cannot word a rule differently from the checker. What stays
+ * hand-written (a sentence the catalog does not hold) must not repeat one the catalog does: a
+ * hand copy of a catalog sentence would go stale when the catalog is corrected.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { CATALOG, clauseFor, ruleById, ALL_TRANSPORTS } from '../../src/rules/catalog.ts';
+import { plainText } from '../../src/report/rule-reference.ts';
+import { REVISIONS } from '../../src/scenario/model.ts';
+
+const LESSONS = join(import.meta.dirname, '../../content/docs/lessons');
+const lessons = readdirSync(LESSONS)
+  .filter((f) => f.endsWith('.mdx'))
+  .map((file) => ({ file, text: readFileSync(join(LESSONS, file), 'utf8') }));
+
+/** A quote's sentences as read: markup out, list items and sentences apart, whitespace collapsed. */
+function sentences(markdown: string): string[] {
+  return plainText(markdown)
+    .split(/ • |(?<=[.:;])\s+/)
+    .map((s) => s.replace(/\s+/g, ' ').trim())
+    .filter((s) => s.length >= 20);
+}
+
+/** The hand-written blockquotes of a lesson, without their citation line. */
+function blockquotes(text: string): string[] {
+  const quotes: string[] = [];
+  let current: string[] | undefined;
+  for (const line of [...text.split('\n'), '']) {
+    if (line.startsWith('>')) {
+      current ??= [];
+      const body = line.replace(/^> ?/, '');
+      if (!body.startsWith('— ')) current.push(body.replace(/^- /, ' | '));
+    } else if (current) {
+      quotes.push(current.join(' '));
+      current = undefined;
+    }
+  }
+  return quotes;
+}
+
+const catalogSentences = new Set(
+  CATALOG.flatMap((rule) =>
+    Object.values(rule.revisions).flatMap((clauses) => (clauses ?? []).flatMap((c) => [c.quote, ...(c.also ?? []).map((a) => a.quote)])),
+  ).flatMap(sentences),
+);
+
+test('no hand-written spec quote in a lesson repeats a sentence the rule catalog holds (those use <RuleQuote>)', () => {
+  const copies = lessons.flatMap(({ file, text }) =>
+    blockquotes(text).flatMap((q) => sentences(q).filter((s) => catalogSentences.has(s)).map((s) => `${file}: ${s}`)),
+  );
+  assert.deepEqual(copies, []);
+});
+
+test('the sentence check sees a catalog sentence inside a hand-written quote', () => {
+  const copied = blockquotes('Intro.\n\n> Receivers of cancellation notifications **SHOULD**:\n>\n> - Stop processing the cancelled request\n>\n> — [cite](x)\n');
+  assert.equal(copied.length, 1);
+  assert.ok(sentences(copied[0] ?? '').some((s) => catalogSentences.has(s)));
+});
+
+test('every <RuleQuote> in the lessons names a rule, revision and transport the catalog holds', () => {
+  const tags = lessons.flatMap(({ file, text }) => [...text.matchAll(/<RuleQuote\s([^>]*)\/>/g)].map((m) => ({ file, attrs: m[1] ?? '' })));
+  assert.ok(tags.length >= 40, `only ${tags.length} <RuleQuote> tags found`);
+  for (const { file, attrs } of tags) {
+    const attr = (name: string): string | undefined => new RegExp(`\\b${name}="([^"]*)"`).exec(attrs)?.[1];
+    const where = `${file}: <RuleQuote ${attrs.trim()} />`;
+    const rule = ruleById(attr('id') ?? '');
+    assert.ok(rule, `${where}: no such rule`);
+    const revision = REVISIONS.find((r) => r === attr('revision'));
+    assert.ok(revision, `${where}: no such revision`);
+    const clauses = rule.revisions[revision] ?? [];
+    const transportName = attr('transport');
+    if (transportName === undefined) {
+      assert.equal(clauses.length, 1, `${where}: the rule has ${clauses.length} clauses in ${revision}`);
+    } else {
+      const transport = ALL_TRANSPORTS.find((t) => t === transportName);
+      assert.ok(transport && clauseFor(rule, revision, transport), `${where}: no clause for ${transportName}`);
+    }
+  }
+});
