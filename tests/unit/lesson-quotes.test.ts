@@ -8,7 +8,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { CATALOG, clauseFor, ruleById, ALL_TRANSPORTS } from '../../src/rules/catalog.ts';
+import { CATALOG, clauseFor, ruleById } from '../../src/rules/index.ts';
+import { ALL_TRANSPORTS } from '../../src/rules/catalog/rule.ts';
 import { plainText } from '../../src/report/rule-reference.ts';
 import { REVISIONS } from '../../src/scenario/model.ts';
 
