@@ -9,7 +9,9 @@ import { createNodeSides, runHeadless } from '../../src/host/node.ts';
 import { libraryEntry } from '../../src/scenario/library.ts';
 import type { Scenario } from '../../src/scenario/model.ts';
 import type { TraceEvent } from '../../src/trace/events.ts';
-import { callViews, connectionLog, describeCall, ledger, negotiated, sideLogs, traceErrors, wireRows } from '../../src/views/derive.ts';
+import { callViews, describeCall } from '../../src/views/call-views.ts';
+import { connectionLog, ledger, negotiated, sideLogs, traceErrors } from '../../src/views/derive.ts';
+import { wireRows } from '../../src/views/wire-rows.ts';
 import { deriveRunView } from '../../src/views/run-view.ts';
 import { handshake, toolCall, traceBuilder } from './fixtures/trace-builder.ts';
 
@@ -250,5 +252,79 @@ describe('the run view', () => {
     assert.deepEqual(deriveRunView(scenario, b.trace).holding, { c2s: false, s2c: true });
     b.action({ type: 'release', dir: 's2c' });
     assert.deepEqual(deriveRunView(scenario, b.trace).holding, { c2s: false, s2c: false });
+  });
+});
+
+describe('after a reconnect, request ids start again: nothing is paired across connections', () => {
+  test('a late response on the old connection answers the old request, not the new one with its id', () => {
+    const b = traceBuilder();
+    handshake(b);
+    toolCall(b, 'A', 1);
+    b.reconnect();
+    handshake(b);
+    b.deliver(b.request('c2s', 1, 'ping'));
+    // The old server's answer to tools/call 1, written on connection 0 after the reconnect.
+    b.result('s2c', 1, { content: [] }, { connection: 0 });
+    b.deliver(b.result('s2c', 1, {}));
+    assert.deepEqual(rowTexts(b.trace).slice(-3), ['7 35→40 client → server | ping | 1', '8 40→in flight server → client | result of tools/call | 1', '9 40→45 server → client | result of ping | 1']);
+  });
+
+  test('a response for an id only the old connection used is for an unknown id', () => {
+    const b = traceBuilder();
+    handshake(b);
+    toolCall(b, 'A', 7);
+    b.reconnect();
+    handshake(b);
+    b.deliver(b.result('s2c', 7, {}, { injected: true }));
+    assert.equal(wireRows(b.trace).at(-1)?.what, 'result (unknown id)');
+  });
+
+  test('a call keeps the server states of its own connection: a handler for its id on the next connection is not its', () => {
+    const b = traceBuilder();
+    handshake(b);
+    toolCall(b, 'A', 1);
+    b.server(1, null, 'running');
+    b.reconnect();
+    handshake(b);
+    toolCall(b, 'B', 2);
+    b.server(2, null, 'running');
+    // A handler for id 1 on the new connection (a forged request): not A's.
+    b.server(1, null, 'running');
+    b.server(1, 'running', 'returned');
+    const [a, bee] = callViews(b.trace);
+    assert.ok(a && bee);
+    assert.deepEqual(
+      a.serverHistory.map((h) => h.to),
+      ['running'],
+    );
+    assert.deepEqual(
+      bee.serverHistory.map((h) => h.to),
+      ['running'],
+    );
+  });
+});
+
+describe('negotiated and the run view after a reconnect', () => {
+  test('negotiated: the version of the latest connection', () => {
+    const b = traceBuilder();
+    b.note('client', { type: 'connected', protocolVersion: '2025-06-18', era: 'legacy' });
+    b.at(100).reconnect();
+    b.note('client', { type: 'connected', protocolVersion: '2025-11-25', era: 'legacy' });
+    assert.deepEqual(negotiated(b.trace), { protocolVersion: '2025-11-25', era: 'legacy', t: 100 });
+  });
+});
+
+describe('the run view after a strict host reconnects', () => {
+  test('while it reconnects it says so and names no version; once connected again, the new connection’s', () => {
+    const { scenario, trace } = run('race-r2-strict-host-reconnects');
+    const between = deriveRunView(
+      scenario,
+      trace.filter((e) => e.t <= 450),
+    );
+    assert.notEqual(between.status, 'connected');
+    assert.equal(between.negotiated, null);
+    const end = deriveRunView(scenario, trace);
+    assert.equal(end.status, 'connected');
+    assert.deepEqual(end.negotiated, { protocolVersion: '2025-11-25', era: 'legacy', t: 500 });
   });
 });
