@@ -132,3 +132,16 @@ export function findingBadges(findings: readonly Finding[], setting: FindingSett
   }
   return bySeq;
 }
+
+/** A notable finding as a note in a sequence diagram (the shape `sequenceDiagram` takes); notes go by their witnesses, in the checker's order. */
+export interface FindingNote {
+  witnesses: readonly number[];
+  rule: string;
+  severity: FindingTone;
+}
+
+export function findingNotes(findings: readonly Finding[], setting: FindingSetting): FindingNote[] {
+  return findings
+    .filter((f) => isNotable(f, setting))
+    .map((f) => ({ witnesses: f.witnesses, rule: f.rule, severity: findingTone(f) }));
+}

@@ -328,3 +328,15 @@ describe('the run view after a strict host reconnects', () => {
     assert.deepEqual(end.negotiated, { protocolVersion: '2025-11-25', era: 'legacy', t: 500 });
   });
 });
+
+describe('a wire fault’s copy', () => {
+  test('reads as the frame it copies: the duplicate of a result says what it answers', () => {
+    const b = traceBuilder();
+    handshake(b);
+    toolCall(b, 'A', 1);
+    const result = b.result('s2c', 1, {});
+    const copy = b.frame('s2c', result.msg, { raw: result.raw, injected: true });
+    copy.fault = 'duplicated';
+    assert.deepEqual(rowTexts(b.trace).slice(-2), ['4 20→in flight server → client | result of tools/call | 1', '5 20→duplicated server → client | result of tools/call | 1 [duplicated] [injected]']);
+  });
+});
