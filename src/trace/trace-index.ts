@@ -9,7 +9,13 @@
  * are left out, and a delivery that reached nobody (`dropped`) is no delivery. Forged frames
  * (`injected`) are indexed like the side's own: they stand for a misbehaving peer.
  *
- * One pass, linear in the trace.
+ * Readers that walk the trace ask per frame (`frameEntry`: what it carries, paired; a wire
+ * fault's copy reads as its original) and per call (its connection, its tools/call request,
+ * the server handler's steps on that connection: `serverStatesOf`). Server-state events carry
+ * no connection: each belongs to the connection current when it was recorded (the engine
+ * forgets every handler at a reconnect).
+ *
+ * One pass, linear in the trace, one small handler per event kind; `add` as the trace grows.
  */
 import type {
   ClientStateEvent,
@@ -23,7 +29,6 @@ import type {
   TraceEvent,
   UserActionEvent,
 } from './events.ts';
-
 import { isId, isObject, isRequest, isResponse, messagesOf, meta, taskOf, type RequestId } from './messages.ts';
 
 export type { RequestId };
