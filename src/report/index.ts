@@ -4,7 +4,7 @@
  * page's data (with the library scenario that breaks each rule, for its links).
  */
 export { bugReport, type BugReportInput } from './bug-report.ts';
-export { statusOf, toChecks, toChecksJson, type CheckStatus, type ConformanceCheck, type SpecReference } from './checks-json.ts';
+export { runChecksJson, statusOf, toChecks, toChecksJson, type CheckStatus, type ConformanceCheck, type SpecReference } from './checks-json.ts';
 export { embedOutcome, type EmbedOutcome } from './embed-render.ts';
 /** Kept for the static embed, which lists each call with it; the views layer owns it. */
 export { describeCall } from '../views/index.ts';

@@ -38,8 +38,9 @@ export interface WireRow {
   eof: boolean;
 }
 
-function describeId(id: string | number | undefined): string {
-  return id === undefined ? '' : JSON.stringify(id);
+/** The id a row shows: a message's own, or the one a cancel names (as written, whatever its type). */
+function describeId(id: unknown): string {
+  return id === undefined ? '' : (JSON.stringify(id) ?? '');
 }
 
 /** What a frame is, in a few words: its method, or for a response what it answers. */
@@ -79,7 +80,7 @@ export function wireRows(trace: readonly TraceEvent[], index: TraceIndex = index
         dir: e.dir,
         direction: DIRECTION_LABEL[e.dir],
         what: whatOf(e, index),
-        id: describeId(msg?.id ?? (msg?.params?.requestId as string | number | undefined)),
+        id: describeId(msg?.id ?? msg?.params?.requestId),
         raw: e.raw,
         msg,
         injected: e.injected === true,

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
 import { checkRun } from '../../src/rules/index.ts';
 import { bugReport } from '../../src/report/bug-report.ts';
+import { runChecksJson } from '../../src/report/checks-json.ts';
 import { embedOutcome } from '../../src/report/embed-render.ts';
 import { libraryEntry } from '../../src/scenario/library.ts';
 import type { Scenario } from '../../src/scenario/model.ts';
@@ -67,5 +68,21 @@ describe('the embed at build time', () => {
       ['A ledger_write: client STOPPED_LOCALLY, server response suppressed', 'ledger: order-42 = paid committed at 125 ms (request 1)', 'No MUST or SHOULD rule is broken.'],
     );
     assert.deepEqual(outcome.violations, []);
+  });
+});
+
+describe('the checks.json of a run', () => {
+  test('one check per finding, the broken SHOULD a WARNING with its quote and witnesses', () => {
+    const r = runs.get('seed-000-strict-host-python-v1');
+    assert.ok(r);
+    const findings = checkRun(r.scenario, r.trace);
+    const checks = JSON.parse(runChecksJson(r.scenario, findings, { timestamp: '2026-01-01T00:00:00Z' })) as { id: string; status: string; timestamp: string; details: { witnesses: number[]; keyword?: string } }[];
+    assert.equal(checks.length, findings.length);
+    const warning = checks.filter((c) => c.status === 'WARNING');
+    assert.deepEqual(
+      warning.map((c) => [c.id, c.details.keyword, c.details.witnesses]),
+      [['CANCEL-NO-RESPONSE', 'SHOULD', findings.find((f) => f.verdict === 'violated')?.witnesses]],
+    );
+    assert.ok(checks.every((c) => c.timestamp === '2026-01-01T00:00:00Z'));
   });
 });
