@@ -19,7 +19,7 @@ export interface EmbedSummary {
   lines: EmbedLine[];
 }
 
-export function ledgerLine(e: RunView['ledger'][number]): string {
+function ledgerLine(e: RunView['ledger'][number]): string {
   return `ledger: ${e.key} = ${e.value} committed at ${e.t} ms (request ${JSON.stringify(e.requestId)})`;
 }
 

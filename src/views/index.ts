@@ -6,8 +6,8 @@
  * the reproduction verdict, and an embed's summary.
  */
 export { deriveRunView, type ConnectionStatus, type RunView } from './run-view.ts';
-export { HEADERS_THAT_MATTER, wireRows, type WireRow } from './wire-rows.ts';
-export { EXCERPT_LENGTH, wireCells, type DeliveryState, type WireBadge, type WireCells } from './wire-cells.ts';
+export { wireRows, type WireRow } from './wire-rows.ts';
+export { wireCells, type DeliveryState, type WireBadge, type WireCells } from './wire-cells.ts';
 export { callViews, describeCall, type CallView } from './call-views.ts';
 export {
   connectionLog,
@@ -21,10 +21,7 @@ export {
   type Negotiated,
 } from './derive.ts';
 export {
-  FINDING_BUCKETS,
-  TONE_MARK,
   findingBadges,
-  findingBucket,
   findingLabel,
   findingNotes,
   findingSummary,
@@ -39,4 +36,4 @@ export {
   type FindingTone,
 } from './findings.ts';
 export { reproduction, type RecordedRun, type ReproductionKind, type ReproductionVerdict } from './reproduction.ts';
-export { embedSummary, ledgerLine, type EmbedLine, type EmbedSummary } from './embed-summary.ts';
+export { embedSummary, type EmbedLine, type EmbedSummary } from './embed-summary.ts';
