@@ -31,7 +31,6 @@
 import { STATUS_TEXT, frameEntry, indexTrace, type FrameEvent, type JsonRpcMessage, type TraceEvent, type Target, type TraceIndex, type UserAction } from '../trace/index.ts';
 import { clip, mermaidText } from './mermaid-text.ts';
 
-
 /**
  * A finding from the checker. `witnesses` are trace positions (`seq`) of the events that show
  * it; its note goes right after the diagram row of the latest one.
@@ -69,7 +68,6 @@ type Row =
 
 /** Lengths past which untrusted parts of a label are cut. */
 const MAX = { method: 60, args: 100, value: 40, message: 60, raw: 40, path: 40, detail: 80, rule: 80 } as const;
-
 
 /** Connection events worth a note (stream and session bookkeeping is already in the arrows). */
 const NOTED_CONNECTION_EVENTS = new Set<string>(['connected', 'disconnected', 'crashed', 'reconnecting', 'session-expired']);
