@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createNodeSides } from '../../src/host/node.ts';
+import { formatFindings } from '../../src/cli/format.ts';
 import { runScenarioFile, type RunResult } from '../../src/cli/run.ts';
 import { encodeLink } from '../../src/scenario/permalink.ts';
 import { LIBRARY } from '../../src/scenario/library.ts';
@@ -151,6 +152,24 @@ describe('runScenarioFile', () => {
       );
     });
   }
+});
+
+describe('formatFindings', () => {
+  const f = (rule: string, severity: 'error' | 'warning' | 'info', verdict: 'violated' | 'satisfied' | 'cannot-tell' | 'not-applicable', witnesses: number[] = []) => ({ rule, severity, verdict, witnesses, why: 'why' });
+  const findings = [f('CANCEL-WHO', 'info', 'satisfied', [4]), f('CANCEL-NO-RESPONSE', 'warning', 'violated', [7, 9]), f('CANCEL-REF-INPROGRESS', 'info', 'satisfied', [4]), f('TIMEOUT-MAX', 'warning', 'cannot-tell')];
+  const setting = { revision: '2025-11-25', transport: 'stdio' } as const;
+
+  test('the counts, then the notable findings in listing order, labels aligned', () => {
+    assert.deepEqual(formatFindings(findings, setting), [
+      'Findings (4): 0 errors (MUST broken) · 1 warnings (SHOULD not followed) · 1 allowed races and open points (info) · 1 rules satisfied · 1 can’t tell from this trace · 0 not applicable',
+      '  SHOULD not followed CANCEL-NO-RESPONSE: why [events #7 #9]',
+      '  allowed race        CANCEL-REF-INPROGRESS: why [events #4]',
+    ]);
+  });
+
+  test('--all: every finding, the rest after the notable ones', () => {
+    assert.deepEqual(formatFindings(findings, setting, true).slice(3), ['  satisfied           CANCEL-WHO: why [events #4]', '  can’t tell          TIMEOUT-MAX: why']);
+  });
 });
 
 interface Spawned {
