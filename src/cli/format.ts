@@ -3,6 +3,7 @@
  * findings. Pure functions of the trace and findings (no I/O), so tests can read them too.
  */
 import type { Finding } from '../rules/index.ts';
+import { findingLabel, findingSummary, sortFindings, type FindingSetting } from '../views/index.ts';
 import { DIRECTION_LABEL, type FrameEvent, type HandlerNote, type JsonRpcMessage, type TraceEvent, type UserAction } from '../trace/index.ts';
 
 const RAW_LIMIT = 160;
@@ -71,7 +72,7 @@ function describeAction(a: UserAction): string {
       return `Stop ${a.call}`;
     case 'inject-response':
     case 'inject-cancel': {
-      const target = 'call' in a && a.call !== undefined ? `call ${a.call}` : 'initialize' in a && a.initialize ? 'initialize' : `id ${show((a as { requestId?: unknown }).requestId)}`;
+      const target = 'call' in a ? `call ${a.call}` : 'initialize' in a ? 'initialize' : `id ${show(a.requestId)}`;
       return a.type === 'inject-response'
         ? `forge a ${a.outcome} for ${target}${a.to === 'server' ? ' to the server' : ''}`
         : `forge a cancel for ${target}${a.reason !== undefined ? ` (reason ${show(a.reason)})` : ''}`;
@@ -139,36 +140,20 @@ export function formatTrace(trace: readonly TraceEvent[]): string[] {
   return trace.map((e) => `#${String(e.seq).padEnd(seqWidth)}  ${String(e.t).padStart(tWidth)} ms  ${formatEvent(e).replace(/\r?\n/g, `\n${indent}`)}`);
 }
 
-/** A finding breaks a MUST or MUST NOT: the runner's exit code turns on these. */
-export function isMustViolation(f: Finding): boolean {
-  return f.severity === 'error' && f.verdict === 'violated';
+function formatFinding(f: Finding, setting: FindingSetting): string {
+  const witnesses = f.witnesses.length ? ` [events ${f.witnesses.map((w) => `#${w}`).join(' ')}]` : '';
+  return `  ${findingLabel(f, setting).padEnd(LABEL_WIDTH)} ${f.rule}: ${f.why}${witnesses}`;
 }
 
-function formatFinding(f: Finding): string {
-  const label = f.verdict === 'violated' ? (f.severity === 'error' ? 'MUST violated' : f.severity === 'warning' ? 'SHOULD violated' : 'open point') : f.verdict;
-  const witnesses = f.witnesses.length ? ` [events ${f.witnesses.map((w) => `#${w}`).join(' ')}]` : '';
-  return `  ${label.padEnd(15)} ${f.rule}: ${f.why}${witnesses}`;
-}
+/** The longest label ("SHOULD not followed"), so the rules line up. */
+const LABEL_WIDTH = 19;
 
 /**
- * The findings: every violated one (errors, then warnings, then open points), or all of them
- * with `all`; then a one-line count.
+ * The findings: a one-line count, then the notable ones (violations and allowed races), or all
+ * of them with `all`, errors first (see src/views/findings.ts).
  */
-export function formatFindings(findings: readonly Finding[], all = false): string[] {
-  const rank = (f: Finding): number => (f.verdict !== 'violated' ? 3 : f.severity === 'error' ? 0 : f.severity === 'warning' ? 1 : 2);
-  const shown = findings
-    .map((f, i) => ({ f, i }))
-    .filter(({ f }) => all || f.verdict === 'violated')
-    .sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i)
-    .map(({ f }) => formatFinding(f));
-  const count = (p: (f: Finding) => boolean): number => findings.filter(p).length;
-  const summary = [
-    `${count(isMustViolation)} MUST violated`,
-    `${count((f) => f.verdict === 'violated' && f.severity === 'warning')} SHOULD violated`,
-    `${count((f) => f.verdict === 'violated' && f.severity === 'info')} open points`,
-    `${count((f) => f.verdict === 'satisfied')} satisfied`,
-    `${count((f) => f.verdict === 'cannot-tell')} cannot tell`,
-    `${count((f) => f.verdict === 'not-applicable')} not applicable`,
-  ].join(', ');
-  return [`Findings (${findings.length}): ${summary}`, ...shown];
+export function formatFindings(findings: readonly Finding[], setting: FindingSetting, all = false): string[] {
+  const summary = findingSummary(findings, setting);
+  const shown = all ? sortFindings(findings, setting) : summary.notable;
+  return [`Findings (${summary.total}): ${summary.text}`, ...shown.map((f) => formatFinding(f, setting))];
 }

@@ -18,7 +18,8 @@ import type { Scenario } from '../scenario/index.ts';
 import { serializeTrace, type TraceEvent } from '../trace/index.ts';
 import { traceHash } from '../trace/index.ts';
 import { ENGINE_VERSION, SDK_VERSION } from '../scenario/index.ts';
-import { formatFindings, formatTrace, isMustViolation } from './format.ts';
+import { findingSummary, reproduction as reproductionVerdict } from '../views/index.ts';
+import { formatFindings, formatTrace } from './format.ts';
 
 export type ExitCode = 0 | 1 | 2 | 3;
 
@@ -125,14 +126,6 @@ export async function loadScenario(input: string, cwd: string = process.cwd()): 
   return fromFileText(fileText, text);
 }
 
-function reproductionLine(r: Reproduction): string {
-  const versions =
-    r.engine !== undefined && r.sdk !== undefined && (r.engine !== ENGINE_VERSION || r.sdk !== SDK_VERSION)
-      ? ` (recorded with engine ${r.engine} and SDK ${r.sdk}; this is engine ${ENGINE_VERSION} and SDK ${SDK_VERSION})`
-      : '';
-  return r.exact ? `reproduced exactly (trace ${r.now})${versions}` : `trace differs (recorded ${r.recorded}, now ${r.now})${versions}`;
-}
-
 function badInput(error: string, json: boolean): RunResult {
   return {
     exitCode: 2,
@@ -166,7 +159,7 @@ export async function runScenarioFile(input: string, opts: RunOptions = {}): Pro
   }
   const findings = checkRun(scenario, trace);
   const hash = await traceHash(trace);
-  const exitCode: ExitCode = findings.some(isMustViolation) ? 1 : 0;
+  const exitCode: ExitCode = findingSummary(findings, scenario).mustBroken ? 1 : 0;
   const reproduction: Reproduction | null = loaded.recorded
     ? {
         recorded: loaded.recorded.trace,
@@ -177,12 +170,13 @@ export async function runScenarioFile(input: string, opts: RunOptions = {}): Pro
       }
     : null;
 
+  const verdict = loaded.recorded ? reproductionVerdict(loaded.recorded, hash).text : null;
   const stdout: string[] = [];
   const stderr: string[] = [];
   if (json) {
     if (trace.length) stdout.push(...serializeTrace(trace).split('\n'));
     stdout.push(JSON.stringify({ findings, exitCode, traceHash: hash, ...(reproduction && { reproduction }) }));
-    if (reproduction) stderr.push(`cancel-lab: ${reproductionLine(reproduction)}`);
+    if (verdict !== null) stderr.push(`cancel-lab: ${verdict}`);
   } else {
     const errors = trace.filter((e) => e.kind === 'error').length;
     stdout.push(
@@ -192,10 +186,10 @@ export async function runScenarioFile(input: string, opts: RunOptions = {}): Pro
       `Trace (${trace.length} events, hash ${hash}):`,
       ...formatTrace(trace),
       '',
-      ...formatFindings(findings, opts.allFindings === true),
+      ...formatFindings(findings, scenario, opts.allFindings === true),
     );
     if (errors) stdout.push(`The engine reported ${errors} error event${errors === 1 ? '' : 's'} (ENGINE ERROR above): the scenario asks for something that cannot happen.`);
-    if (reproduction) stdout.push(reproductionLine(reproduction));
+    if (verdict !== null) stdout.push(verdict);
     stdout.push(exitCode === 1 ? 'Exit 1: a MUST or MUST NOT rule is violated.' : 'Exit 0: no MUST or MUST NOT rule is violated.');
   }
   return { exitCode, scenario, trace, findings, traceHash: hash, reproduction, error: null, stdout, stderr };

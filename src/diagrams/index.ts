@@ -1,3 +1,6 @@
-/** The diagrams layer. */
-export * from './sequence-diagram.ts';
-export * from './state-diagram.ts';
+/**
+ * The diagrams layer: Mermaid text, pure and headless — a run's sequence diagram (from the
+ * trace, paired through the trace index) and a lifecycle's state diagram (from its table).
+ */
+export { sequenceDiagram, type DiagramFinding, type SequenceDiagramOptions } from './sequence-diagram.ts';
+export { stateDiagram, type StateDiagramOptions } from './state-diagram.ts';

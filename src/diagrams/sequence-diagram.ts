@@ -28,11 +28,8 @@
  * `maxMessages` only the newest messages are kept, after a note "… N earlier messages".
  * All text from the trace goes through `mermaidText` (see mermaid-text.ts).
  */
-import type { FrameEvent, JsonRpcMessage, TraceEvent, UserAction } from '../trace/index.ts';
+import { STATUS_TEXT, frameEntry, indexTrace, type FrameEvent, type JsonRpcMessage, type TraceEvent, type Target, type TraceIndex, type UserAction } from '../trace/index.ts';
 import { clip, mermaidText } from './mermaid-text.ts';
-import { STATUS_TEXT } from '../trace/index.ts';
-
-export { mermaidText } from './mermaid-text.ts';
 
 /**
  * A finding from the checker. `witnesses` are trace positions (`seq`) of the events that show
@@ -71,7 +68,6 @@ type Row =
 
 /** Lengths past which untrusted parts of a label are cut. */
 const MAX = { method: 60, args: 100, value: 40, message: 60, raw: 40, path: 40, detail: 80, rule: 80 } as const;
-
 
 /** Connection events worth a note (stream and session bookkeeping is already in the arrows). */
 const NOTED_CONNECTION_EVENTS = new Set<string>(['connected', 'disconnected', 'crashed', 'reconnecting', 'session-expired']);
@@ -121,65 +117,45 @@ function progressLabel(p: ProgressRun): string {
   return `${p.prefix}notifications/progress ×${p.count} (${p.first}..${p.last}${of}) (t=${p.t0}..${p.t1})`;
 }
 
-/** A field that newer traces may carry (`fault`, `eof`, `dropped`), read without depending on the type. */
-function extra(e: object, key: string): unknown {
-  return (e as Record<string, unknown>)[key];
-}
-
 function idText(id: unknown): string {
   return id === undefined ? '?' : clip(JSON.stringify(id) ?? String(id), MAX.value);
 }
 
 /**
- * What the pass over the trace knows so far. Request ids and stream numbers start again on each
- * connection (a reconnect), so both are keyed by the frame's connection number as well.
+ * What the pass over the trace knows so far: the trace index (what each response answers,
+ * which call a request carries, which request a stream's abort closes — per connection, since
+ * request ids start again on each) and each call's first Stop up to the current event.
  */
 interface Seen {
-  /** `${connection}|${dir}|${id}` → method of the request. */
-  requests: Map<string, string>;
-  /** `${connection}|${stream}` → key (`${connection}|${id}`) of the request POSTed on it. */
-  streamRequest: Map<string, string>;
-  /** `${connection}|${id}` → the call whose tools/call carried it. */
-  callOf: Map<string, string>;
-  /** Calls opened, waiting for their tools/call frame: id → call. */
-  opened: Map<string, string>;
+  index: TraceIndex;
   /** call → time of its first Stop. */
   stops: Map<string, number>;
 }
 
-/** The connection a frame belongs to (traces from before reconnects have none: one connection). */
-function connectionOf(e: FrameEvent): number {
-  const n = extra(e, 'connection');
-  return typeof n === 'number' ? n : 0;
+/** The call a response frame answers, when it answers a call's tools/call. */
+function answeredCall(seen: Seen, frame: number): { call: string; what: string } | undefined {
+  const resp = frameEntry(seen.index, frame)?.responses[0];
+  const call = resp?.req?.call;
+  if (!resp || call === undefined) return undefined;
+  return { call, what: `${resp.msg.error !== undefined ? 'error' : 'result'} id=${idText(resp.msg.id)}` };
 }
 
 /** What one trace reads as, before it is drawn: every arrow and note in trace order. */
 function buildRows(trace: readonly TraceEvent[]): Row[] {
   const rows: Row[] = [];
-  const seen: Seen = { requests: new Map(), streamRequest: new Map(), callOf: new Map(), opened: new Map(), stops: new Map() };
+  const seen: Seen = { index: indexTrace(trace), stops: new Map() };
   const stops = seen.stops;
-  const responseOf = new Map<number, { call: string; what: string }>(); // frame → call it answers
   for (const e of trace) {
     switch (e.kind) {
-      case 'client-state':
-        if (e.from === null && e.requestId !== null) seen.opened.set(JSON.stringify(e.requestId), e.call);
-        break;
       case 'frame': {
         const row = frameRow(e, seen);
         if (row) rows.push(row);
-        const msg = e.msg;
-        if (e.dir === 's2c' && msg && msg.method === undefined && msg.id !== undefined) {
-          const key = `${connectionOf(e)}|${JSON.stringify(msg.id)}`;
-          const call = seen.callOf.get(key);
-          if (call !== undefined) responseOf.set(e.frame, { call, what: `${msg.error !== undefined ? 'error' : 'result'} id=${idText(msg.id)}` });
-        }
         break;
       }
       case 'delivery': {
-        const response = responseOf.get(e.frame);
-        if (!response || typeof extra(e, 'dropped') === 'string') break;
-        const stoppedAt = stops.get(response.call);
-        if (stoppedAt !== undefined) {
+        const response = e.dir === 's2c' && e.dropped === undefined ? answeredCall(seen, e.frame) : undefined;
+        const stoppedAt = response && stops.get(response.call);
+        if (response && stoppedAt !== undefined) {
           rows.push({ kind: 'note', at: e.seq, over: 'Client', text: `late: ${response.what} arrived at t=${e.t}, after Stop ${response.call} at t=${stoppedAt}` });
         }
         break;
@@ -224,35 +200,23 @@ function frameRow(e: FrameEvent, seen: Seen): Row | null {
   const from: Lane = e.dir === 'c2s' ? 'Client' : 'Server';
   const to: Lane = e.dir === 'c2s' ? 'Server' : 'Client';
   const http = e.http;
-  const faulted = extra(e, 'fault');
+  const faulted = e.fault;
   // The wire's copy of a duplicated frame is marked forged by the engine: call it a duplicate.
   const duplicate = faulted === 'duplicated';
   let fault = '';
   if (faulted === 'delayed' && typeof e.deliverAt === 'number') fault = ` [delayed: arrives t=${e.deliverAt}]`;
-  else if (typeof faulted === 'string' && !duplicate) fault = ` [${clip(faulted, MAX.value)}]`;
+  else if (faulted !== undefined && !duplicate) fault = ` [${clip(faulted, MAX.value)}]`;
   const prefix = (http ? `[#${http.stream}] ` : '') + (duplicate ? '⚠ duplicate ' : e.injected ? '⚠ injected ' : '');
   const time = ` (t=${e.t})${fault}`;
   const msg = e.msg;
-  const conn = connectionOf(e);
-  if (msg?.method !== undefined && msg.id !== undefined) {
-    const id = JSON.stringify(msg.id);
-    seen.requests.set(`${conn}|${e.dir}|${id}`, msg.method);
-    if (http?.part === 'request') seen.streamRequest.set(`${conn}|${http.stream}`, `${conn}|${id}`);
-    const call = seen.opened.get(id);
-    if (e.dir === 'c2s' && msg.method === 'tools/call' && call !== undefined) {
-      seen.opened.delete(id);
-      seen.callOf.set(`${conn}|${id}`, call);
-    }
-  }
 
   if (http?.part === 'end') return null;
   if (http?.part === 'abort') {
-    const request = seen.streamRequest.get(`${conn}|${http.stream}`);
-    const call = request === undefined ? undefined : seen.callOf.get(request);
+    const call = frameEntry(seen.index, e.frame)?.abort?.target?.call;
     const why = call !== undefined && seen.stops.has(call) ? 'cancel' : `by ${from.toLowerCase()}`;
     return { kind: 'message', at: e.seq, from, to, arrow: '-x', text: `${prefix}stream closed (${why})${time}` };
   }
-  if (extra(e, 'eof') === true) return { kind: 'message', at: e.seq, from, to, arrow: '-x', text: `${prefix}end of stream (EOF)${time}` };
+  if (e.eof === true) return { kind: 'message', at: e.seq, from, to, arrow: '-x', text: `${prefix}end of stream (EOF)${time}` };
   if (http?.part === 'response-head') {
     const status = http.status ?? 0;
     const type = contentKind(http.headers?.['content-type']);
@@ -263,7 +227,7 @@ function frameRow(e: FrameEvent, seen: Seen): Row | null {
     if (msg.method === 'notifications/progress' && !e.injected && faulted === undefined) {
       const p = msg.params ?? {};
       const progress: ProgressRun = {
-        key: `${conn}|${e.dir}|${http?.stream ?? ''}|${JSON.stringify(p.progressToken) ?? ''}`,
+        key: `${e.connection}|${e.dir}|${http?.stream ?? ''}|${JSON.stringify(p.progressToken) ?? ''}`,
         prefix,
         count: 1,
         first: scalar(p.progress),
@@ -274,7 +238,7 @@ function frameRow(e: FrameEvent, seen: Seen): Row | null {
       };
       return { kind: 'message', at: e.seq, from, to, arrow: '->>', text: '', progress };
     }
-    const answered = (id: unknown): string | undefined => seen.requests.get(`${conn}|${e.dir === 'c2s' ? 's2c' : 'c2s'}|${JSON.stringify(id)}`);
+    const answered = frameEntry(seen.index, e.frame)?.responses[0]?.req?.method;
     const what = (http?.part === 'request' ? `${http.method ?? 'POST'} ` : '') + describeMessage(msg, answered);
     return { kind: 'message', at: e.seq, from, to, arrow: msg.method === undefined ? '-->>' : '->>', text: `${prefix}${what}${time}` };
   }
@@ -285,7 +249,8 @@ function frameRow(e: FrameEvent, seen: Seen): Row | null {
   return { kind: 'message', at: e.seq, from, to, arrow: '->>', text: `${prefix}(not JSON) ${clip(e.raw, MAX.raw)}${time}` };
 }
 
-function describeMessage(msg: JsonRpcMessage, answeredBy: (id: unknown) => string | undefined): string {
+/** A message in a few words; `answered` is the method of the request a response answers. */
+function describeMessage(msg: JsonRpcMessage, answered: string | undefined): string {
   const params = msg.params ?? {};
   if (msg.method !== undefined) {
     const method = clip(msg.method, MAX.method);
@@ -294,7 +259,6 @@ function describeMessage(msg: JsonRpcMessage, answeredBy: (id: unknown) => strin
     if (msg.method === 'notifications/progress') return `${method} ${scalar(params.progress)}${params.total === undefined ? '' : `/${scalar(params.total)}`}`;
     return msg.id === undefined ? method : `${method} id=${idText(msg.id)}`;
   }
-  const answered = answeredBy(msg.id);
   const kind = msg.error !== undefined ? 'error' : 'result';
   let text = answered ? `${kind} of ${clip(answered, MAX.method)} id=${idText(msg.id)}` : `${kind} id=${idText(msg.id)}`;
   if (msg.error !== undefined) text += ` (${scalar(msg.error.code)} ${clip(String(msg.error.message), MAX.message)})`;
@@ -335,11 +299,10 @@ function pathOf(url: string | undefined): string {
 }
 
 /** A user action in a few words. */
-export function describeAction(action: UserAction): string {
-  const fields = action as unknown as Record<string, unknown>;
+function describeAction(action: UserAction): string {
   switch (action.type) {
     case 'call': {
-      const args = Object.entries(action.args ?? {})
+      const args = Object.entries(action.args)
         .map(([k, v]) => `${clip(k, MAX.value)}=${clip(JSON.stringify(v) ?? String(v), MAX.value)}`)
         .join(', ');
       return `Call ${action.call} · ${clip(action.tool, MAX.value)}(${clip(args, MAX.args)})`;
@@ -347,22 +310,21 @@ export function describeAction(action: UserAction): string {
     case 'stop':
       return `Stop ${action.call}`;
     case 'inject-response':
-      return `⚠ inject ${scalar(fields.outcome)} for ${targetOf(fields)}`;
+      return `⚠ inject ${scalar(action.outcome)} for ${targetOf(action)}`;
     default: {
-      const rest = Object.keys(fields)
-        .filter((k) => k !== 'type')
-        .sort()
-        .map((k) => `${clip(k, MAX.value)}=${scalar(fields[k])}`);
-      return [clip(String(fields.type), MAX.value), ...rest].join(' ');
+      const rest = Object.entries(action)
+        .filter(([k]) => k !== 'type')
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([k, v]) => `${clip(k, MAX.value)}=${scalar(v)}`);
+      return [clip(action.type, MAX.value), ...rest].join(' ');
     }
   }
 }
 
-function targetOf(fields: Record<string, unknown>): string {
-  if (typeof fields.call === 'string') return clip(fields.call, MAX.value);
-  if (fields.initialize === true) return 'initialize';
-  if (fields.requestId !== undefined) return `id=${idText(fields.requestId)}`;
-  return '?';
+function targetOf(target: Target): string {
+  if ('call' in target) return clip(target.call, MAX.value);
+  if ('initialize' in target) return 'initialize';
+  return `id=${idText(target.requestId)}`;
 }
 
 /** Merges runs of progress arrows with the same key and nothing between them. */

@@ -1,15 +1,14 @@
 /**
  * The bug-report export: Markdown that renders on GitHub — the permalink, the versions, the
- * checker's findings, a ```mermaid sequence diagram of the trace, and the trace itself in a
- * collapsed block. Pure, so the headless runner and the page give the same text.
+ * checker's findings (counted, and the notable ones listed, in the words of src/views/findings.ts),
+ * a ```mermaid sequence diagram of the trace, and the trace itself in a collapsed block. Pure,
+ * so the headless runner and the page give the same text.
  */
 import { sequenceDiagram } from '../diagrams/index.ts';
-import { ruleById } from '../rules/index.ts';
-import type { Finding } from '../rules/index.ts';
-import { CLIENT_PROFILE_INFO, SERVER_PROFILE_INFO, settingLine } from '../scenario/index.ts';
-import type { Scenario } from '../scenario/index.ts';
+import { ruleById, type Finding } from '../rules/index.ts';
+import { CLIENT_PROFILE_INFO, ENGINE_VERSION, SDK_VERSION, SERVER_PROFILE_INFO, settingLine, type Scenario } from '../scenario/index.ts';
 import { serializeTrace, type TraceEvent } from '../trace/index.ts';
-import { ENGINE_VERSION, SDK_VERSION } from '../scenario/index.ts';
+import { findingLabel, findingNotes, findingSummary, findingTone } from '../views/index.ts';
 
 export interface BugReportInput {
   scenario: Scenario;
@@ -28,7 +27,7 @@ function cell(text: string): string {
 export function bugReport({ scenario, trace, findings, link, traceHash }: BugReportInput): string {
   const server = SERVER_PROFILE_INFO[scenario.serverProfile ?? 'ts-v2'];
   const client = CLIENT_PROFILE_INFO[scenario.clientProfile ?? 'ts-v2'];
-  const shown = findings.filter((f) => f.verdict === 'violated');
+  const summary = findingSummary(findings, scenario);
   const lines = [
     '### MCP cancellation trace (MCP Cancel Lab)',
     '',
@@ -40,18 +39,22 @@ export function bugReport({ scenario, trace, findings, link, traceHash }: BugRep
     '',
     '#### Findings',
     '',
+    summary.text,
+    '',
   ];
-  if (shown.length === 0) lines.push('No rule was violated.');
+  if (summary.notable.length === 0) lines.push('No rule was violated, and no race the spec allows was seen.');
   else {
     lines.push('| severity | rule | why |', '| --- | --- | --- |');
-    for (const f of shown) lines.push(`| ${f.severity} | ${cell(`${f.rule} — ${ruleById(f.rule)?.name ?? ''}`)} | ${cell(f.why)} |`);
+    for (const f of summary.notable) {
+      lines.push(`| ${findingTone(f)} | ${cell(`${f.rule} — ${ruleById(f.rule)?.name ?? ''}`)} | ${cell(`${findingLabel(f, scenario)}: ${f.why}`)} |`);
+    }
   }
   lines.push(
     '',
     '#### Sequence',
     '',
     '```mermaid',
-    sequenceDiagram(trace, { maxMessages: 150, findings: shown.map((f) => ({ witnesses: f.witnesses, rule: f.rule, severity: f.severity })) }),
+    sequenceDiagram(trace, { maxMessages: 150, findings: findingNotes(findings, scenario) }),
     '```',
     '',
     '<details><summary>Trace (JSON Lines)</summary>',

@@ -7,9 +7,8 @@
  * ambiguity, a descriptive rule) → INFO; violated error → FAILURE; violated warning → WARNING;
  * satisfied → SUCCESS. No timestamp unless one is passed, so equal findings give equal bytes.
  */
-import type { Revision } from '../scenario/index.ts';
-import { clauseFor, type Rule, type TransportKind } from '../rules/index.ts';
-import type { Finding } from '../rules/index.ts';
+import type { Revision, Scenario } from '../scenario/index.ts';
+import { CATALOG, clauseFor, type Finding, type Rule, type TransportKind } from '../rules/index.ts';
 
 export type CheckStatus = 'SUCCESS' | 'FAILURE' | 'WARNING' | 'SKIPPED' | 'INFO';
 
@@ -91,4 +90,9 @@ export function toChecksJson(
   options: { timestamp?: string } = {},
 ): string {
   return `${JSON.stringify(toChecks(catalog, revision, transport, findings, options), null, 2)}\n`;
+}
+
+/** The checks.json file of a run: its findings against the catalog's rules for its revision and transport. */
+export function runChecksJson(setting: Pick<Scenario, 'revision' | 'transport'>, findings: readonly Finding[], options: { timestamp?: string } = {}): string {
+  return toChecksJson(CATALOG, setting.revision, setting.transport, findings, options);
 }

@@ -1,6 +1,36 @@
-/** The trace layer. */
+/**
+ * The trace layer: the events a run appends (events.ts) and how frames sit in HTTP
+ * (http-frames.ts), the trace's fingerprint, and the one trace index every reader pairs
+ * requests, responses, cancels, aborts and progress through.
+ */
 export * from './events.ts';
-export * from './hash.ts';
 export * from './http-frames.ts';
-export * from './http-status.ts';
-export * from './trace-index.ts';
+export { traceHash } from './hash.ts';
+export { STATUS_TEXT } from './http-status.ts';
+export { isId, isNotification, isObject, isRequest, isResponse, messagesOf, meta, taskOf } from './messages.ts';
+export {
+  OPPOSITE,
+  callKey,
+  createTraceIndex,
+  deliveryOf,
+  dirKey,
+  frameEntry,
+  idKey,
+  indexTrace,
+  nextDelivery,
+  serverStatesOf,
+  type IndexedAbort,
+  type IndexedCall,
+  type IndexedCancel,
+  type IndexedFrame,
+  type IndexedProgress,
+  type IndexedRequest,
+  type IndexedResponse,
+  type IndexedStream,
+  type RequestId,
+  type SettledEvent,
+  type StopEvent,
+  type TaskReport,
+  type TraceIndex,
+  type TraceIndexBuilder,
+} from './trace-index.ts';

@@ -9,11 +9,29 @@
  * are left out, and a delivery that reached nobody (`dropped`) is no delivery. Forged frames
  * (`injected`) are indexed like the side's own: they stand for a misbehaving peer.
  *
- * One pass, linear in the trace.
+ * Readers that walk the trace ask per frame (`frameEntry`: what it carries, paired; a wire
+ * fault's copy reads as its original) and per call (its connection, its tools/call request,
+ * the server handler's steps on that connection: `serverStatesOf`). Server-state events carry
+ * no connection: each belongs to the connection current when it was recorded (the engine
+ * forgets every handler at a reconnect).
+ *
+ * One pass, linear in the trace, one small handler per event kind; `add` as the trace grows.
  */
-import type { ClientStateEvent, DeliveryEvent, Direction, FrameEvent, HandlerEvent, JsonRpcMessage, TraceEvent, UserActionEvent } from './events.ts';
+import type {
+  ClientStateEvent,
+  DeliveryEvent,
+  Direction,
+  FrameEvent,
+  HandlerEvent,
+  HttpFraming,
+  JsonRpcMessage,
+  ServerStateEvent,
+  TraceEvent,
+  UserActionEvent,
+} from './events.ts';
+import { isId, isObject, isRequest, isResponse, messagesOf, meta, taskOf, type RequestId } from './messages.ts';
 
-export type RequestId = string | number;
+export type { RequestId };
 
 export interface IndexedRequest {
   frame: FrameEvent;
@@ -27,6 +45,8 @@ export interface IndexedRequest {
   stream: number | undefined;
   /** `params.task` present: a 2025-11-25 task-augmented request. */
   taskAugmented: boolean;
+  /** The client call whose tools/call this is (the call that took this id on this connection). */
+  call: string | undefined;
   responses: IndexedResponse[];
   /** notifications/cancelled from the same side naming it, in order. */
   cancels: IndexedCancel[];
@@ -84,10 +104,27 @@ export interface TaskReport {
   status: string;
 }
 
+export type StopEvent = UserActionEvent & { action: { type: 'stop' } };
+export type SettledEvent = HandlerEvent & { note: { type: 'call-settled' } };
+
 export interface IndexedCall {
   requestId: RequestId | null;
+  /** The connection the call was made on (null until it has a request id). */
+  connection: number | null;
+  /** Its tools/call request, once written. */
+  request: IndexedRequest | undefined;
   states: ClientStateEvent[];
-  settled: (HandlerEvent & { note: { type: 'call-settled' } })[];
+  settled: SettledEvent[];
+}
+
+/** What one frame a side wrote carries, as indexed (a stdio batch may carry several messages). */
+export interface IndexedFrame {
+  frame: FrameEvent;
+  requests: IndexedRequest[];
+  responses: IndexedResponse[];
+  cancels: IndexedCancel[];
+  progress: IndexedProgress[];
+  abort: IndexedAbort | undefined;
 }
 
 export interface TraceIndex {
@@ -113,13 +150,24 @@ export interface TraceIndex {
   /** Every frame with a message, with the message (batch elements expanded on stdio). */
   messages: { frame: FrameEvent; msg: JsonRpcMessage }[];
   tasks: Map<string, TaskReport[]>;
-  stops: (UserActionEvent & { action: { type: 'stop' } })[];
+  stops: StopEvent[];
   calls: Map<string, IndexedCall>;
   /** Server handler notes by request id key. */
   serverNotes: Map<string, HandlerEvent[]>;
   /** The client SDK's onerror notes ("Received a response for an unknown message ID: …"). */
   clientOnerror: HandlerEvent[];
   sessionExpired: number[];
+  /** Every indexed frame by its number (a wire fault's copy and a stdio end-of-stream are not). */
+  byFrame: Map<number, IndexedFrame>;
+  /** A wire fault's copy (by frame number) → the frame it copies. */
+  copyOf: Map<number, FrameEvent>;
+  /**
+   * The server handler's steps by connection and request id (`callKey`): server-state events
+   * carry no connection, so each belongs to the connection current when it was recorded.
+   */
+  serverStates: Map<string, ServerStateEvent[]>;
+  /** The connection current now: a reconnect (`reconnect-requested`) starts the next one. */
+  connection: number;
 }
 
 export const OPPOSITE: Record<Direction, Direction> = { c2s: 's2c', s2c: 'c2s' };
@@ -133,50 +181,9 @@ export function dirKey(dir: Direction, id: unknown, connection = 0): string {
   return `${connection}:${dir}:${idKey(id)}`;
 }
 
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function isId(value: unknown): value is RequestId {
-  return typeof value === 'string' || typeof value === 'number';
-}
-
-export function isResponse(msg: JsonRpcMessage): boolean {
-  return msg.method === undefined && ('result' in msg || 'error' in msg);
-}
-
-export function isRequest(msg: JsonRpcMessage): boolean {
-  return typeof msg.method === 'string' && msg.id !== undefined;
-}
-
-export function isNotification(msg: JsonRpcMessage): boolean {
-  return typeof msg.method === 'string' && !('id' in msg);
-}
-
-export function meta(msg: JsonRpcMessage): Record<string, unknown> | undefined {
-  const m = msg.params?._meta;
-  return isObject(m) ? m : undefined;
-}
-
-/** `{taskId, status}` carried by a result or notification params, in either revision's shape. */
-export function taskOf(value: unknown): { taskId: string; status: string } | undefined {
-  if (!isObject(value)) return undefined;
-  const inner = isObject(value.task) ? value.task : value;
-  return typeof inner.taskId === 'string' && typeof inner.status === 'string' ? { taskId: inner.taskId, status: inner.status } : undefined;
-}
-
-/** The messages a frame carries: its parsed message, or on stdio the elements of a batch. */
-export function messagesOf(frame: FrameEvent): JsonRpcMessage[] {
-  if (frame.msg) return [frame.msg];
-  if (frame.http) return [];
-  const body = frame.raw.trim();
-  if (!body.startsWith('[')) return [];
-  try {
-    const value: unknown = JSON.parse(body);
-    return Array.isArray(value) ? value.filter(isObject).map((v) => v as JsonRpcMessage) : [];
-  } catch {
-    return [];
-  }
+/** The key of a client call's request id on its connection (`callByRequestId`, `serverStates`). */
+export function callKey(connection: number, id: unknown): string {
+  return `${connection}:${idKey(id)}`;
 }
 
 /** An index that grows with the trace: `add` each event as it is appended (the engine, a live view). */
@@ -192,8 +199,17 @@ export function indexTrace(trace: readonly TraceEvent[]): TraceIndex {
   return builder.index;
 }
 
-export function createTraceIndex(): TraceIndexBuilder {
-  const idx: TraceIndex = {
+/** What the builder keeps besides the index itself. */
+interface Building {
+  idx: TraceIndex;
+  /** Requests by the progress token they ask for, per connection and direction. */
+  tokens: Map<string, IndexedRequest[]>;
+  /** The first frame with these raw bytes per connection and direction, to recognise a wire fault's copy. */
+  written: Map<string, FrameEvent>;
+}
+
+function emptyIndex(): TraceIndex {
+  return {
     frames: [],
     delivery: new Map(),
     deliveriesByDir: { c2s: [], s2c: [] },
@@ -215,153 +231,231 @@ export function createTraceIndex(): TraceIndexBuilder {
     serverNotes: new Map(),
     clientOnerror: [],
     sessionExpired: [],
+    byFrame: new Map(),
+    copyOf: new Map(),
+    serverStates: new Map(),
+    connection: 0,
   };
-  const tokens = new Map<string, IndexedRequest[]>();
-  const stream = (n: number): IndexedStream => {
-    let s = idx.streams.get(n);
-    if (!s) {
-      s = { open: undefined, req: undefined, head: undefined, s2c: [], end: undefined, aborts: [] };
-      idx.streams.set(n, s);
-    }
-    return s;
-  };
-  const call = (name: string): IndexedCall => {
-    let c = idx.calls.get(name);
-    if (!c) {
-      c = { requestId: null, states: [], settled: [] };
-      idx.calls.set(name, c);
-    }
-    return c;
-  };
-  const last = <T>(list: T[] | undefined): T | undefined => (list && list.length > 0 ? list[list.length - 1] : undefined);
-  const push = <K, V>(map: Map<K, V[]>, key: K, value: V): void => {
-    const list = map.get(key);
-    if (list) list.push(value);
-    else map.set(key, [value]);
-  };
-  /** Raw bytes already written per connection and direction, to recognise a wire fault's copy. */
-  const written = new Set<string>();
-  const report = (taskId: string, frame: FrameEvent, status: string): void => {
-    const list = idx.tasks.get(taskId) ?? [];
-    list.push({ frame, status });
-    idx.tasks.set(taskId, list);
-  };
+}
 
+export function createTraceIndex(): TraceIndexBuilder {
+  const b: Building = { idx: emptyIndex(), tokens: new Map(), written: new Map() };
   const add = (e: TraceEvent): void => {
     switch (e.kind) {
-      case 'frame': {
-        const conn = e.connection;
-        const copyKey = `${conn}:${e.dir}:${e.raw}`;
-        // A copy made by a wire fault is nothing either side wrote: leave it out.
-        if (e.fault === 'duplicated' && written.has(copyKey)) break;
-        written.add(copyKey);
-        if (e.eof === true) break;
-        idx.frames.push(e);
-        const http = e.http;
-        if (http) {
-          const s = stream(http.stream);
-          if (e.dir === 'c2s' && http.part === 'request' && !s.open) s.open = e;
-          if (e.dir === 's2c') {
-            s.s2c.push(e);
-            if (http.part === 'response-head' && !s.head) s.head = e;
-            if (http.part === 'end' && !s.end) s.end = e;
-          }
-          if (e.dir === 'c2s' && http.part === 'abort') {
-            const abort: IndexedAbort = { frame: e, stream: http.stream, target: s.req };
-            s.aborts.push(abort);
-            idx.aborts.push(abort);
-            s.req?.aborts.push(abort);
-          }
-        }
-        for (const msg of messagesOf(e)) {
-          idx.messages.push({ frame: e, msg });
-          if (msg.method === 'notifications/cancelled') {
-            // A cancel even when it (wrongly) carries an id: CANCEL-NOTIFY-SHAPE says so.
-            const params = msg.params;
-            const hasRequestId = isObject(params) && 'requestId' in params;
-            const requestId = isObject(params) ? params.requestId : undefined;
-            const target = hasRequestId ? last(idx.requestsByKey.get(dirKey(e.dir, requestId, conn))) : undefined;
-            const cancel: IndexedCancel = { frame: e, msg, dir: e.dir, hasRequestId, requestId, target };
-            idx.cancels.push(cancel);
-            target?.cancels.push(cancel);
-          } else if (isRequest(msg) && isId(msg.id)) {
-            const m = meta(msg);
-            const req: IndexedRequest = {
-              frame: e,
-              msg,
-              dir: e.dir,
-              id: msg.id,
-              method: msg.method as string,
-              token: m?.progressToken,
-              stream: http?.stream,
-              taskAugmented: msg.params?.task !== undefined,
-              responses: [],
-              cancels: [],
-              aborts: [],
-            };
-            idx.requests.push(req);
-            push(idx.requestsByKey, dirKey(e.dir, msg.id, conn), req);
-            push(idx.requestsById, dirKey(e.dir, msg.id), req);
-            if (req.token !== undefined) push(tokens, dirKey(e.dir, req.token, conn), req);
-            if (http && e.dir === 'c2s' && http.part === 'request') stream(http.stream).req = req;
-          } else if (isResponse(msg)) {
-            const req = last(idx.requestsByKey.get(dirKey(OPPOSITE[e.dir], msg.id, conn)));
-            const resp: IndexedResponse = { frame: e, msg, dir: e.dir, id: msg.id, req };
-            idx.responses.push(resp);
-            if (req) req.responses.push(resp);
-            else idx.orphans.push(resp);
-            const task = taskOf(msg.result);
-            if (task) report(task.taskId, e, task.status);
-          } else if (msg.method === 'notifications/progress') {
-            const token = msg.params?.progressToken;
-            const owner = last(tokens.get(dirKey(OPPOSITE[e.dir], token, conn)));
-            const progress: IndexedProgress = { frame: e, msg, dir: e.dir, token, value: msg.params?.progress, owner };
-            idx.progress.push(progress);
-            if (owner) push(idx.progressByOwner, owner, progress);
-          } else if (msg.method === 'notifications/tasks/status' || msg.method === 'notifications/tasks') {
-            const task = taskOf(msg.params);
-            if (task) report(task.taskId, e, task.status);
-          }
-        }
+      case 'frame':
+        onFrame(b, e);
         break;
-      }
       case 'delivery':
-        // A delivery that reached nobody (connection gone, receiver crashed) is no delivery.
-        if (e.dropped !== undefined || idx.delivery.has(e.frame)) break;
-        idx.delivery.set(e.frame, e);
-        idx.deliveriesByDir[e.dir].push(e);
+        onDelivery(b.idx, e);
         break;
       case 'user-action':
-        if (e.action.type === 'stop') idx.stops.push(e as UserActionEvent & { action: { type: 'stop' } });
+        if (isStop(e)) b.idx.stops.push(e);
         break;
-      case 'client-state': {
-        const c = call(e.call);
-        if (c.requestId === null && e.requestId !== null) {
-          c.requestId = e.requestId;
-          idx.callByRequestId.set(`${e.connection}:${idKey(e.requestId)}`, e.call);
-        }
-        c.states.push(e);
+      case 'client-state':
+        onClientState(b.idx, e);
         break;
-      }
-      case 'handler': {
-        const note = e.note;
-        if (e.side === 'client' && note.type === 'call-settled') {
-          call(note.call).settled.push(e as HandlerEvent & { note: { type: 'call-settled' } });
-        } else if (e.side === 'client' && note.type === 'client-onerror') {
-          idx.clientOnerror.push(e);
-        } else if (e.side === 'server' && 'requestId' in note) {
-          push(idx.serverNotes, idKey(note.requestId), e);
-        }
+      case 'server-state':
+        push(b.idx.serverStates, callKey(b.idx.connection, e.requestId), e);
         break;
-      }
+      case 'handler':
+        onHandler(b.idx, e);
+        break;
       case 'connection':
-        if (e.event === 'session-expired') idx.sessionExpired.push(e.seq);
+        if (e.event === 'session-expired') b.idx.sessionExpired.push(e.seq);
         break;
       default:
         break;
     }
   };
-  return { index: idx, add };
+  return { index: b.idx, add };
+}
+
+function last<T>(list: T[] | undefined): T | undefined {
+  return list && list.length > 0 ? list[list.length - 1] : undefined;
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function isStop(e: UserActionEvent): e is StopEvent {
+  return e.action.type === 'stop';
+}
+
+function isSettled(e: HandlerEvent): e is SettledEvent {
+  return e.note.type === 'call-settled';
+}
+
+function streamOf(idx: TraceIndex, n: number): IndexedStream {
+  let s = idx.streams.get(n);
+  if (!s) {
+    s = { open: undefined, req: undefined, head: undefined, s2c: [], end: undefined, aborts: [] };
+    idx.streams.set(n, s);
+  }
+  return s;
+}
+
+function callOf(idx: TraceIndex, name: string): IndexedCall {
+  let c = idx.calls.get(name);
+  if (!c) {
+    c = { requestId: null, connection: null, request: undefined, states: [], settled: [] };
+    idx.calls.set(name, c);
+  }
+  return c;
+}
+
+function report(idx: TraceIndex, taskId: string, frame: FrameEvent, status: string): void {
+  push(idx.tasks, taskId, { frame, status });
+}
+
+function onFrame(b: Building, e: FrameEvent): void {
+  const { idx } = b;
+  idx.connection = Math.max(idx.connection, e.connection);
+  const copyKey = `${e.connection}:${e.dir}:${e.raw}`;
+  const original = b.written.get(copyKey);
+  // A copy made by a wire fault is nothing either side wrote: leave it out.
+  if (e.fault === 'duplicated' && original) {
+    idx.copyOf.set(e.frame, original);
+    return;
+  }
+  if (!original) b.written.set(copyKey, e);
+  if (e.eof === true) return;
+  idx.frames.push(e);
+  const entry: IndexedFrame = { frame: e, requests: [], responses: [], cancels: [], progress: [], abort: undefined };
+  idx.byFrame.set(e.frame, entry);
+  if (e.http) onHttp(idx, e, e.http, entry);
+  for (const msg of messagesOf(e)) {
+    idx.messages.push({ frame: e, msg });
+    onMessage(b, e, msg, entry);
+  }
+}
+
+function onHttp(idx: TraceIndex, e: FrameEvent, http: HttpFraming, entry: IndexedFrame): void {
+  const s = streamOf(idx, http.stream);
+  if (e.dir === 'c2s' && http.part === 'request' && !s.open) s.open = e;
+  if (e.dir === 's2c') {
+    s.s2c.push(e);
+    if (http.part === 'response-head' && !s.head) s.head = e;
+    if (http.part === 'end' && !s.end) s.end = e;
+  }
+  if (e.dir === 'c2s' && http.part === 'abort') {
+    const abort: IndexedAbort = { frame: e, stream: http.stream, target: s.req };
+    s.aborts.push(abort);
+    idx.aborts.push(abort);
+    s.req?.aborts.push(abort);
+    entry.abort = abort;
+  }
+}
+
+function onMessage(b: Building, e: FrameEvent, msg: JsonRpcMessage, entry: IndexedFrame): void {
+  // A cancel even when it (wrongly) carries an id: CANCEL-NOTIFY-SHAPE says so.
+  if (msg.method === 'notifications/cancelled') entry.cancels.push(onCancel(b.idx, e, msg));
+  else if (isRequest(msg) && isId(msg.id)) entry.requests.push(onRequest(b, e, msg, msg.id));
+  else if (isResponse(msg)) entry.responses.push(onResponse(b.idx, e, msg));
+  else if (msg.method === 'notifications/progress') entry.progress.push(onProgress(b, e, msg));
+  else if (msg.method === 'notifications/tasks/status' || msg.method === 'notifications/tasks') {
+    const task = taskOf(msg.params);
+    if (task) report(b.idx, task.taskId, e, task.status);
+  }
+}
+
+function onCancel(idx: TraceIndex, e: FrameEvent, msg: JsonRpcMessage): IndexedCancel {
+  const params = msg.params;
+  const hasRequestId = isObject(params) && 'requestId' in params;
+  const requestId = isObject(params) ? params.requestId : undefined;
+  const target = hasRequestId ? last(idx.requestsByKey.get(dirKey(e.dir, requestId, e.connection))) : undefined;
+  const cancel: IndexedCancel = { frame: e, msg, dir: e.dir, hasRequestId, requestId, target };
+  idx.cancels.push(cancel);
+  target?.cancels.push(cancel);
+  return cancel;
+}
+
+function onRequest(b: Building, e: FrameEvent, msg: JsonRpcMessage, id: RequestId): IndexedRequest {
+  const { idx } = b;
+  const http = e.http;
+  const m = meta(msg);
+  // The client call a tools/call carries: the call that took this id on this connection.
+  const call = e.dir === 'c2s' && msg.method === 'tools/call' ? idx.callByRequestId.get(callKey(e.connection, id)) : undefined;
+  const req: IndexedRequest = {
+    frame: e,
+    msg,
+    dir: e.dir,
+    id,
+    method: msg.method ?? '',
+    token: m?.progressToken,
+    stream: http?.stream,
+    taskAugmented: msg.params?.task !== undefined,
+    call,
+    responses: [],
+    cancels: [],
+    aborts: [],
+  };
+  idx.requests.push(req);
+  push(idx.requestsByKey, dirKey(e.dir, id, e.connection), req);
+  push(idx.requestsById, dirKey(e.dir, id), req);
+  if (req.token !== undefined) push(b.tokens, dirKey(e.dir, req.token, e.connection), req);
+  if (http && e.dir === 'c2s' && http.part === 'request') streamOf(idx, http.stream).req = req;
+  const owner = call === undefined ? undefined : idx.calls.get(call);
+  if (owner && !owner.request) owner.request = req;
+  return req;
+}
+
+function onResponse(idx: TraceIndex, e: FrameEvent, msg: JsonRpcMessage): IndexedResponse {
+  const req = last(idx.requestsByKey.get(dirKey(OPPOSITE[e.dir], msg.id, e.connection)));
+  const resp: IndexedResponse = { frame: e, msg, dir: e.dir, id: msg.id, req };
+  idx.responses.push(resp);
+  if (req) req.responses.push(resp);
+  else idx.orphans.push(resp);
+  const task = taskOf(msg.result);
+  if (task) report(idx, task.taskId, e, task.status);
+  return resp;
+}
+
+function onProgress(b: Building, e: FrameEvent, msg: JsonRpcMessage): IndexedProgress {
+  const token = msg.params?.progressToken;
+  const owner = last(b.tokens.get(dirKey(OPPOSITE[e.dir], token, e.connection)));
+  const progress: IndexedProgress = { frame: e, msg, dir: e.dir, token, value: msg.params?.progress, owner };
+  b.idx.progress.push(progress);
+  if (owner) push(b.idx.progressByOwner, owner, progress);
+  return progress;
+}
+
+function onDelivery(idx: TraceIndex, e: DeliveryEvent): void {
+  // A delivery that reached nobody (connection gone, receiver crashed) is no delivery.
+  if (e.dropped !== undefined || idx.delivery.has(e.frame)) return;
+  idx.delivery.set(e.frame, e);
+  idx.deliveriesByDir[e.dir].push(e);
+}
+
+function onClientState(idx: TraceIndex, e: ClientStateEvent): void {
+  idx.connection = Math.max(idx.connection, e.connection);
+  const c = callOf(idx, e.call);
+  if (c.requestId === null && e.requestId !== null) {
+    c.requestId = e.requestId;
+    c.connection = e.connection;
+    idx.callByRequestId.set(callKey(e.connection, e.requestId), e.call);
+  }
+  c.states.push(e);
+}
+
+function onHandler(idx: TraceIndex, e: HandlerEvent): void {
+  const note = e.note;
+  if (e.side === 'client' && isSettled(e)) callOf(idx, e.note.call).settled.push(e);
+  else if (e.side === 'client' && note.type === 'client-onerror') idx.clientOnerror.push(e);
+  else if (note.type === 'reconnect-requested') idx.connection++;
+  else if (e.side === 'server' && 'requestId' in note) push(idx.serverNotes, idKey(note.requestId), e);
+}
+
+/** What a frame carries, as indexed; a wire fault's copy reads as the frame it copies. */
+export function frameEntry(idx: TraceIndex, frame: number): IndexedFrame | undefined {
+  return idx.byFrame.get(idx.copyOf.get(frame)?.frame ?? frame);
+}
+
+/** The server handler's steps for a call's request, on the call's own connection. */
+export function serverStatesOf(idx: TraceIndex, call: IndexedCall): ServerStateEvent[] {
+  return call.connection === null || call.requestId === null ? [] : (idx.serverStates.get(callKey(call.connection, call.requestId)) ?? []);
 }
 
 export function deliveryOf(idx: TraceIndex, frame: FrameEvent): DeliveryEvent | undefined {

@@ -1,3 +1,39 @@
-/** The views layer. */
-export * from './derive.ts';
-export * from './run-view.ts';
+/**
+ * The views layer: what the panels, the runner and the embeds show, derived from a trace alone.
+ * `deriveRunView(scenario, trace)` is the one derived view a page renders per paint; the parts
+ * it is made of (wire rows and their cells, call views, the small logs) stay callable on their
+ * own. The one description of each concept lives here too: finding labels, counts and badges,
+ * the reproduction verdict, and an embed's summary.
+ */
+export { deriveRunView, type ConnectionStatus, type RunView } from './run-view.ts';
+export { wireRows, type WireRow } from './wire-rows.ts';
+export { wireCells, type DeliveryState, type WireBadge, type WireCells } from './wire-cells.ts';
+export { callViews, describeCall, type CallView } from './call-views.ts';
+export {
+  connectionLog,
+  ledger,
+  negotiated,
+  sideLogs,
+  traceErrors,
+  type ConnectionRow,
+  type LedgerEntry,
+  type LogLine,
+  type Negotiated,
+} from './derive.ts';
+export {
+  findingBadges,
+  findingLabel,
+  findingNotes,
+  findingSummary,
+  findingTone,
+  isNotable,
+  sortFindings,
+  type FindingBadge,
+  type FindingBucket,
+  type FindingNote,
+  type FindingSetting,
+  type FindingSummary,
+  type FindingTone,
+} from './findings.ts';
+export { reproduction, type RecordedRun, type ReproductionKind, type ReproductionVerdict } from './reproduction.ts';
+export { embedSummary, type EmbedLine, type EmbedSummary } from './embed-summary.ts';

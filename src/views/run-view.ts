@@ -2,25 +2,16 @@
  * One derived view of a run, computed once per paint from (scenario, trace) and handed to
  * every panel. Panels render it and remember nothing of their own about the run, so nothing
  * they show can go stale: not the connection status, not the holds on the wire, not a finding.
+ * The trace is indexed once here and every part reads that index.
  */
 import { checkRun, type Finding } from '../rules/index.ts';
 import { settingLine, type Scenario } from '../scenario/index.ts';
 import { indexTrace, type Direction, type TraceEvent, type TraceIndex } from '../trace/index.ts';
-import {
-  callViews,
-  connectionLog,
-  ledger,
-  negotiated,
-  sideLogs,
-  traceErrors,
-  wireRows,
-  type CallView,
-  type ConnectionRow,
-  type LedgerEntry,
-  type LogLine,
-  type Negotiated,
-  type WireRow,
-} from './derive.ts';
+import { callViews, type CallView } from './call-views.ts';
+import { connectionLog, ledger, negotiated, sideLogs, traceErrors, type ConnectionRow, type LedgerEntry, type LogLine, type Negotiated } from './derive.ts';
+import { findingBadges, findingSummary, type FindingBadge, type FindingSummary } from './findings.ts';
+import { wireCells, type WireCells } from './wire-cells.ts';
+import { wireRows, type WireRow } from './wire-rows.ts';
 
 /** Where the connection stands, read off the connection lifecycle the engine records. */
 export type ConnectionStatus = 'connecting' | 'connected' | 'closed' | 'crashed' | 'reconnecting';
@@ -32,10 +23,12 @@ export interface RunView {
   /** The scenario's setting in one line (revision, transport, server shape, emulations). */
   readonly setting: string;
   readonly wire: readonly WireRow[];
+  /** What each wire row shows, cell by cell, with the badges of the findings it witnesses (same order as `wire`). */
+  readonly cells: readonly WireCells[];
   readonly calls: readonly CallView[];
   readonly connections: readonly ConnectionRow[];
   readonly ledger: readonly LedgerEntry[];
-  /** The version the client reported once connected on the current connection; null before. */
+  /** The version the client reported once connected on the current connection; null while not connected. */
   readonly negotiated: Negotiated | null;
   readonly status: ConnectionStatus;
   /** Which directions the wire holds now (a `hold` not yet released). */
@@ -43,6 +36,10 @@ export interface RunView {
   readonly logs: readonly LogLine[];
   readonly errors: readonly { t: number; message: string }[];
   readonly findings: readonly Finding[];
+  /** The findings counted and sorted, and the notable ones (see findings.ts). */
+  readonly verdict: FindingSummary;
+  /** Badges of the notable findings by the `seq` of each witness. */
+  readonly badges: ReadonlyMap<number, readonly FindingBadge[]>;
   /** Virtual time of the last event (0 for an empty trace). */
   readonly lastT: number;
 }
@@ -73,23 +70,30 @@ function holds(trace: readonly TraceEvent[]): Record<Direction, boolean> {
 }
 
 export function deriveRunView(scenario: Scenario, trace: readonly TraceEvent[]): RunView {
+  const index = indexTrace(trace);
   const status = connectionStatus(trace);
-  const agreed = negotiated(trace);
+  const findings = checkRun(scenario, trace);
+  const badges = findingBadges(findings, scenario);
+  const wire = wireRows(trace, index);
   return {
     scenario,
     trace,
-    index: indexTrace(trace),
+    index,
     setting: settingLine(scenario),
-    wire: wireRows(trace),
-    calls: callViews(trace),
+    wire,
+    cells: wire.map((row) => wireCells(row, badges)),
+    calls: callViews(trace, index),
     connections: connectionLog(trace),
     ledger: ledger(trace),
-    negotiated: status === 'connected' ? agreed : null,
+    // A connected note from before a crash or a reconnect says nothing about now.
+    negotiated: status === 'connected' ? negotiated(trace) : null,
     status,
     holding: holds(trace),
     logs: sideLogs(trace),
     errors: traceErrors(trace),
-    findings: checkRun(scenario, trace),
+    findings,
+    verdict: findingSummary(findings, scenario),
+    badges,
     lastT: trace.at(-1)?.t ?? 0,
   };
 }

@@ -1,0 +1,123 @@
+/**
+ * The wire log: one row per frame, with what it is, where it sits in HTTP, and whether and when
+ * it was delivered. A response says what it answers through the trace index.
+ */
+import { DIRECTION_LABEL, frameEntry, indexTrace, type Direction, type FrameEvent, type JsonRpcMessage, type TraceEvent, type TraceIndex } from '../trace/index.ts';
+
+/** The HTTP headers worth showing in the wire log; the raw frame keeps all of them. */
+export const HEADERS_THAT_MATTER = ['mcp-session-id', 'mcp-protocol-version', 'accept', 'content-type', 'last-event-id'] as const;
+
+export interface WireRow {
+  frame: number;
+  /** The trace `seq` of the frame's write, and of its delivery once it arrives. */
+  seq: number;
+  deliverySeq: number | null;
+  /** The HTTP stream the frame belongs to; null on stdio. */
+  stream: number | null;
+  /** A word for where the frame sits in HTTP (request, response head, SSE event, end, abort); null on stdio. */
+  framing: string | null;
+  /** Selected headers, for request and response-head frames. */
+  headers: [string, string][];
+  /** True when the frame carries a JSON-RPC message (the "messages only" view keeps these). */
+  carriesMessage: boolean;
+  sentAt: number;
+  deliveredAt: number | null;
+  dir: Direction;
+  direction: string;
+  /** The method, or for a response what it answers ("result of tools/call"). */
+  what: string;
+  id: string;
+  raw: string;
+  msg: JsonRpcMessage | null;
+  injected: boolean;
+  fault: string | null;
+  /** The planned delivery time (null while held or when dropped). */
+  deliverAt: number | null;
+  /** Set when the frame arrived at a closed connection or a dead server. */
+  droppedBecause: string | null;
+  eof: boolean;
+}
+
+/** The id a row shows: a message's own, or the one a cancel names (as written, whatever its type). */
+function describeId(id: unknown): string {
+  return id === undefined ? '' : (JSON.stringify(id) ?? '');
+}
+
+/** What a frame is, in a few words: its method, or for a response what it answers. */
+function whatOf(e: FrameEvent, index: TraceIndex): string {
+  const msg = e.msg;
+  if (msg?.method !== undefined) return msg.method;
+  if (!msg) return e.http ? '' : e.eof ? 'end of stream (EOF)' : '(not JSON)';
+  // The index pairs a response with its request on the same connection (ids start again on each).
+  const answered = frameEntry(index, e.frame)?.responses[0]?.req;
+  const kind = msg.error !== undefined ? 'error' : 'result';
+  return answered ? `${kind} of ${answered.method}` : `${kind} (unknown id)`;
+}
+
+/** One row per frame written, in order, with its delivery once it arrives (or why it never did). */
+export function wireRows(trace: readonly TraceEvent[], index: TraceIndex = indexTrace(trace)): WireRow[] {
+  const rows: WireRow[] = [];
+  const byFrame = new Map<number, WireRow>();
+  for (const e of trace) {
+    if (e.kind === 'frame') {
+      const msg = e.msg;
+      const http = e.http;
+      const headers: [string, string][] = [];
+      for (const name of HEADERS_THAT_MATTER) {
+        const value = http?.headers?.[name];
+        if (value !== undefined) headers.push([name, value]);
+      }
+      const row: WireRow = {
+        frame: e.frame,
+        seq: e.seq,
+        deliverySeq: null,
+        stream: http?.stream ?? null,
+        framing: http ? framingLabel(e.http, e.raw) : null,
+        headers,
+        carriesMessage: msg !== null,
+        sentAt: e.t,
+        deliveredAt: null,
+        dir: e.dir,
+        direction: DIRECTION_LABEL[e.dir],
+        what: whatOf(e, index),
+        id: describeId(msg?.id ?? msg?.params?.requestId),
+        raw: e.raw,
+        msg,
+        injected: e.injected === true,
+        fault: e.fault ?? null,
+        deliverAt: e.deliverAt,
+        droppedBecause: null,
+        eof: e.eof === true,
+      };
+      rows.push(row);
+      byFrame.set(e.frame, row);
+    } else if (e.kind === 'delivery') {
+      const row = byFrame.get(e.frame);
+      if (row) row.deliverySeq = e.seq;
+      if (row && e.dropped) row.droppedBecause = e.dropped;
+      else if (row) row.deliveredAt = e.t;
+    }
+  }
+  return rows;
+}
+
+function framingLabel(http: FrameEvent['http'], raw: string): string {
+  if (!http) return '';
+  switch (http.part) {
+    case 'request': {
+      const path = http.url ? new URL(http.url).pathname + new URL(http.url).search : '';
+      return `${http.method ?? ''} ${path}`;
+    }
+    case 'response-head':
+      return `${http.status ?? ''} ${http.headers?.['content-type']?.split(';')[0] ?? '(no body)'}`;
+    case 'chunk': {
+      const event = /^event: (.*)$/m.exec(raw)?.[1];
+      if (raw.startsWith(':')) return 'SSE comment';
+      return event ? `SSE event: ${event}` : 'body';
+    }
+    case 'end':
+      return 'end of response (server)';
+    case 'abort':
+      return 'stream closed by client';
+  }
+}

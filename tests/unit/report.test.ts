@@ -1,0 +1,88 @@
+/**
+ * The report outputs (src/report/): the bug report's Markdown and what an embed renders at
+ * build time, on real runs of library scenarios. The findings read in the same words as the
+ * runner and the playground (src/views/findings.ts).
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createNodeSides, runHeadless } from '../../src/host/node.ts';
+import { checkRun } from '../../src/rules/index.ts';
+import { bugReport } from '../../src/report/bug-report.ts';
+import { runChecksJson } from '../../src/report/checks-json.ts';
+import { embedOutcome } from '../../src/report/embed-render.ts';
+import { libraryEntry } from '../../src/scenario/library.ts';
+import type { Scenario } from '../../src/scenario/model.ts';
+import { traceHash } from '../../src/trace/hash.ts';
+import type { TraceEvent } from '../../src/trace/events.ts';
+
+const sides = createNodeSides();
+after(() => sides.close());
+const runs = new Map<string, { scenario: Scenario; trace: TraceEvent[] }>();
+before(async () => {
+  for (const id of ['seed-000-strict-host-python-v1', 'stop-after-commit-is-not-rollback', 'race-r1-cancel-after-response']) {
+    const entry = libraryEntry(id);
+    assert.ok(entry, id);
+    runs.set(id, { scenario: entry.scenario, trace: await runHeadless(entry.scenario, sides) });
+  }
+});
+
+async function report(id: string): Promise<string> {
+  const r = runs.get(id);
+  assert.ok(r, id);
+  return bugReport({ ...r, findings: checkRun(r.scenario, r.trace), link: 'http://localhost:4321/playground/#v1.x', traceHash: await traceHash(r.trace) });
+}
+
+describe('the bug report', () => {
+  test('the setting, the counts, each notable finding with its label, and its note in the diagram', async () => {
+    const md = await report('seed-000-strict-host-python-v1');
+    assert.ok(md.includes('- Setting: 2025-11-25 · stdio · server py-v1 (emulated) · client strict-host (emulated)\n'));
+    assert.match(md, /\n0 errors \(MUST broken\) · 1 warnings \(SHOULD not followed\) · 0 allowed races and open points \(info\) · \d+ rules satisfied · /);
+    assert.match(md, /\n\| warning \| CANCEL-NO-RESPONSE — [^|]+ \| SHOULD not followed: The server wrote a response to request 1 /);
+    assert.ok(md.includes('  Note over Client,Server: ⚠ warning#58; CANCEL-NO-RESPONSE\n'), 'the finding is a note in the sequence diagram');
+  });
+
+  test('an allowed race is listed as one, not as a violation', async () => {
+    const md = await report('race-r1-cancel-after-response');
+    assert.match(md, /\n\| info \| CANCEL-NO-RESPONSE — [^|]+ \| allowed race: The response to request 1 /);
+  });
+
+  test('nothing notable: one sentence instead of the table', async () => {
+    const md = await report('stop-after-commit-is-not-rollback');
+    assert.ok(md.includes('\nNo rule was violated, and no race the spec allows was seen.\n'));
+    assert.ok(!md.includes('| severity | rule | why |'));
+  });
+});
+
+describe('the embed at build time', () => {
+  test('its cells, its summary and its parts come from one run view', () => {
+    const r = runs.get('stop-after-commit-is-not-rollback');
+    assert.ok(r);
+    const outcome = embedOutcome(r.scenario, r.trace);
+    assert.equal(outcome.cells.length, outcome.rows.length);
+    assert.deepEqual(
+      outcome.cells.map((c) => `${c.sent} ${c.direction} ${c.what} ${c.id}`).slice(-2),
+      ['20 client → server tools/call 1', '200 client → server notifications/cancelled 1'],
+    );
+    assert.deepEqual(
+      outcome.summary.lines.map((l) => l.text),
+      ['A ledger_write: client STOPPED_LOCALLY, server response suppressed', 'ledger: order-42 = paid committed at 125 ms (request 1)', 'No MUST or SHOULD rule is broken.'],
+    );
+    assert.deepEqual(outcome.violations, []);
+  });
+});
+
+describe('the checks.json of a run', () => {
+  test('one check per finding, the broken SHOULD a WARNING with its quote and witnesses', () => {
+    const r = runs.get('seed-000-strict-host-python-v1');
+    assert.ok(r);
+    const findings = checkRun(r.scenario, r.trace);
+    const checks = JSON.parse(runChecksJson(r.scenario, findings, { timestamp: '2026-01-01T00:00:00Z' })) as { id: string; status: string; timestamp: string; details: { witnesses: number[]; keyword?: string } }[];
+    assert.equal(checks.length, findings.length);
+    const warning = checks.filter((c) => c.status === 'WARNING');
+    assert.deepEqual(
+      warning.map((c) => [c.id, c.details.keyword, c.details.witnesses]),
+      [['CANCEL-NO-RESPONSE', 'SHOULD', findings.find((f) => f.verdict === 'violated')?.witnesses]],
+    );
+    assert.ok(checks.every((c) => c.timestamp === '2026-01-01T00:00:00Z'));
+  });
+});
