@@ -86,6 +86,7 @@ function titleOf(a: TimelineArrow): string {
     a.fault === 'delayed' || a.fault === 'duplicated' ? `${a.fault} by a wire fault` : '',
     a.late ? 'arrived after Stop: the client ignored it' : '',
     a.crossesCancel !== undefined ? `crossed the cancel (frame ${a.crossesCancel}) on the wire` : '',
+    a.crossesResponse !== undefined ? `crossed the response (frame ${a.crossesResponse}) on the wire` : '',
   ].filter((n) => n !== '');
   return [a.label, `${DIRECTION[a.dir]} · ${times.join(' · ')}`, ...notes, `frame ${a.frame}: click to show it in the wire log`].join('\n');
 }
@@ -116,14 +117,15 @@ function drawingOf(a: TimelineArrow, lay: Layout, room: LabelRoom, selected: boo
     `kind-${a.kind}`,
     `state-${a.state}`,
     a.injected ? 'injected' : '',
+    a.cancel ? 'cancel' : '',
     a.late ? 'late' : '',
-    a.crossesCancel !== undefined ? 'crossing' : '',
+    a.crossesCancel !== undefined || a.crossesResponse !== undefined ? 'crossing' : '',
     selected ? 'selected' : '',
   ].filter((c) => c !== '').join(' ');
   let label: ArrowDrawing['label'] = null;
   let labelEnd: number | null = null;
   const roomy = a.dir === 's2c' || lay.gap === 0 || lay.gap >= 22 || a.fromLane === lay.firstClient;
-  if (a.kind !== 'framing' && roomy && x0 >= lay.left && x0 <= lay.right) {
+  if ((a.kind !== 'framing' || a.cancel) && roomy && x0 >= lay.left && x0 <= lay.right) {
     const text = a.injected ? `${a.label} (injected)` : a.label;
     const free = room.get(a.fromLane) ?? -Infinity;
     if (x0 >= free) {

@@ -115,7 +115,9 @@ export function createTimeline(host: HTMLElement, onSelect: (frame: number) => v
     zoom,
     pan: (fraction) => pan(fraction * (domain()[1] - domain()[0])),
     fit: () => {
+      // Fit now: the span grown while the run was live may be roomier than the run needs.
       view = null;
+      fitEnd = 0;
       render();
     },
   });

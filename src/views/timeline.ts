@@ -45,6 +45,8 @@ export interface TimelineArrow {
   /** Method, what a response answers, or the HTTP framing, with the id: "tools/call id 1". */
   label: string;
   injected: boolean;
+  /** A cancel: notifications/cancelled, or on HTTP the client closing a stream (how 2026-07-28 cancels). */
+  cancel: boolean;
   /** A response that reached the client after Stop (the client ignored it). */
   late: boolean;
   fault: string | null;
@@ -52,6 +54,8 @@ export interface TimelineArrow {
   droppedBecause: string | null;
   /** For a response: the frame of the cancel (or stream abort) it crossed on the wire. */
   crossesCancel?: number;
+  /** For that cancel (or abort): the response it crossed. */
+  crossesResponse?: number;
 }
 
 export type MarkKind = 'stop' | 'crash' | 'disconnect' | 'reconnect' | 'finding' | 'late';
@@ -244,6 +248,7 @@ function arrowOf(e: FrameEvent, idx: TraceIndex): TimelineArrow {
     kind,
     label: row.id ? `${what} id ${row.id}` : what,
     injected: row.injected,
+    cancel: msg?.method === 'notifications/cancelled' || e.http?.part === 'abort',
     late: false,
     fault: row.fault,
     droppedBecause: null,
@@ -284,20 +289,26 @@ function markCrossings(idx: TraceIndex, arrows: ReadonlyMap<number, TimelineArro
   const arrival = (a: TimelineArrow): number => (a.state === 'delivered' || a.state === 'dropped' ? a.end.t : Infinity);
   const cancels = [...idx.cancels.map((c) => ({ frame: c.frame.frame, req: c.target })), ...idx.aborts.map((a) => ({ frame: a.frame.frame, req: a.target }))];
   for (const { frame, req } of cancels) {
-    const c = arrows.get(frame);
     for (const response of req?.responses ?? []) {
+      const c = arrows.get(frame);
       const r = arrows.get(response.frame.frame);
       if (!r || !c || (r.crossesCancel !== undefined && r.crossesCancel !== frame)) continue;
       const crosses = c.sentAt < arrival(r) && r.sentAt < arrival(c);
-      if (crosses && r.crossesCancel === undefined) put({ ...r, crossesCancel: frame });
-      else if (!crosses && r.crossesCancel === frame) put(withoutCrossing(r));
+      if (crosses && r.crossesCancel === undefined) {
+        put({ ...r, crossesCancel: frame });
+        if (c.crossesResponse === undefined) put({ ...c, crossesResponse: r.frame });
+      } else if (!crosses && r.crossesCancel === frame) {
+        put(without(r, 'crossesCancel'));
+        if (c.crossesResponse === r.frame) put(without(c, 'crossesResponse'));
+      }
     }
   }
 }
 
-function withoutCrossing(a: TimelineArrow): TimelineArrow {
+function without(a: TimelineArrow, key: 'crossesCancel' | 'crossesResponse'): TimelineArrow {
   const copy = { ...a };
-  delete copy.crossesCancel;
+  if (key === 'crossesCancel') delete copy.crossesCancel;
+  else delete copy.crossesResponse;
   return copy;
 }
 

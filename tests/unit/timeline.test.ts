@@ -43,6 +43,8 @@ test('race R2: the response and the cancel are two arrows that cross', async () 
   assert.ok(response.sentAt < cancelAt, `the result (sent ${response.sentAt}) left before the cancel arrived (${cancelAt})`);
   assert.deepEqual([cancel.sentAt, cancelAt, response.sentAt, responseAt], [370, 420, 350, 400], 'the times the scenario states');
   assert.equal(response.crossesCancel, cancel.frame);
+  assert.equal(cancel.crossesResponse, response.frame);
+  assert.equal(model.arrows.filter((a) => a.crossesCancel !== undefined || a.crossesResponse !== undefined).length, 2, 'nothing else crosses');
   assert.equal(response.late, true, 'the result reached the client after Stop');
   const marks = model.marks.map((m) => [m.kind, m.t, m.lane]);
   assert.deepEqual(marks, [
@@ -64,6 +66,7 @@ test('race R1 (a delayed cancel) crosses too; a cancel sent after the response a
   const cancel = arrow(model, isCancel, 'cancel');
   assert.ok((response.deliveredAt ?? Infinity) < cancel.sentAt);
   assert.equal(response.crossesCancel, undefined);
+  assert.equal(cancel.crossesResponse, undefined);
   assert.equal(response.late, false, 'it arrived before Stop');
   assert.equal(model.marks.some((m) => m.kind === 'late'), false);
 });
@@ -109,6 +112,17 @@ test('a server crash, the disconnect it causes and the reconnect are marked', as
   );
   assert.match(model.marks[0]?.label ?? '', /killed by the user/);
   assert.match(describeTimeline(model), /1 crash, 1 disconnect, 1 reconnect/);
+});
+
+test('2026-07-28 HTTP: closing the stream is the cancel', async () => {
+  const trace = await libraryRun('transport-2026-http-close-stream-is-cancel');
+  const model = timelineModel(trace);
+  const cancels = model.arrows.filter((a) => a.cancel);
+  assert.equal(cancels.length, 1);
+  const call = arrow(model, (a) => a.label.startsWith('tools/call'), 'tools/call request');
+  assert.deepEqual([cancels[0]?.kind, cancels[0]?.label, cancels[0]?.fromLane], ['framing', 'stream closed by client', call.fromLane]);
+  assert.equal(cancels[0]?.sentAt, model.marks.find((m) => m.kind === 'stop')?.t, 'written as Stop is pressed');
+  assert.equal(model.arrows.some(isCancel), false, 'no notifications/cancelled');
 });
 
 test('a strict host’s reconnect: the cancel written on the closed connection reaches nobody', async () => {
