@@ -12,7 +12,7 @@ import type { TimelineArrow, TimelineLane, TimelineMark } from '../../src/views/
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const DIRECTION = { c2s: 'client → server', s2c: 'server → client' } as const;
 
-export function svg<K extends keyof SVGElementTagNameMap>(name: K, attrs: Record<string, string | number>, parent?: Element, text?: string): SVGElementTagNameMap[K] {
+function svg<K extends keyof SVGElementTagNameMap>(name: K, attrs: Record<string, string | number>, parent?: Element, text?: string): SVGElementTagNameMap[K] {
   const el = document.createElementNS(SVG_NS, name);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
   if (text !== undefined) el.textContent = text;
@@ -34,7 +34,7 @@ export interface Layout {
   right: number;
   x: ScaleLinear<number, number>;
   y: Map<string, number>;
-  /** Space between client lanes: labels go under a client lane only when there is room. */
+  /** Space between client lanes: a label goes above a client lane only when there is room. */
   gap: number;
   firstClient: string;
 }
@@ -145,10 +145,9 @@ export interface Drawn {
 
 /**
  * Brings `parent`'s keyed children in line with `items`: new keys are drawn, changed
- * signatures redrawn, vanished keys removed; the rest are left alone. Returns how many it drew.
+ * signatures redrawn, vanished keys removed; the rest are left alone.
  */
-export function reconcile<T>(parent: SVGGElement, drawn: Map<string, Drawn>, items: ReadonlyMap<string, T>, sigOf: (item: T) => string, draw: (g: SVGGElement, item: T) => void): number {
-  let touched = 0;
+export function reconcile<T>(parent: SVGGElement, drawn: Map<string, Drawn>, items: ReadonlyMap<string, T>, sigOf: (item: T) => string, draw: (g: SVGGElement, item: T) => void): void {
   for (const [key, old] of drawn) {
     if (!items.has(key)) {
       old.g.remove();
@@ -163,9 +162,7 @@ export function reconcile<T>(parent: SVGGElement, drawn: Map<string, Drawn>, ite
     g.replaceChildren();
     draw(g, item);
     drawn.set(key, { g, sig });
-    touched++;
   }
-  return touched;
 }
 
 function drawArrow(g: SVGGElement, frame: number, a: ArrowDrawing): void {
@@ -191,11 +188,9 @@ export interface DrawnArrow {
 /**
  * Draws what changed: an arrow drawn from the same model object, selection and layout is
  * skipped without a look (its label still holds its room); one whose drawing changed is redrawn.
- * Returns how many it redrew.
  */
-export function drawArrows(parent: SVGGElement, drawn: Map<number, DrawnArrow>, arrows: readonly TimelineArrow[], lay: Layout, layout: number, selectedFrame: number | null): number {
+export function drawArrows(parent: SVGGElement, drawn: Map<number, DrawnArrow>, arrows: readonly TimelineArrow[], lay: Layout, layout: number, selectedFrame: number | null): void {
   const room: LabelRoom = new Map();
-  let touched = 0;
   for (const a of arrows) {
     const selected = a.frame === selectedFrame;
     const old = drawn.get(a.frame);
@@ -209,7 +204,6 @@ export function drawArrows(parent: SVGGElement, drawn: Map<number, DrawnArrow>, 
     if (old?.sig !== sig) {
       g.replaceChildren();
       drawArrow(g, a.frame, d);
-      touched++;
     }
     drawn.set(a.frame, { g, arrow: a, selected, layout, sig, fromLane: a.fromLane, labelEnd: d.labelEnd });
   }
@@ -221,10 +215,10 @@ export function drawArrows(parent: SVGGElement, drawn: Map<number, DrawnArrow>, 
       drawn.delete(frame);
     }
   }
-  return touched;
 }
 
 interface MarkDrawing {
+  kind: TimelineMark['kind'];
   cls: string;
   x: number;
   y: number;
@@ -268,7 +262,7 @@ export function markDrawings(marks: readonly TimelineMark[], lay: Layout): Map<s
     const cls = ['tl-mark', `kind-${m.kind}`, m.severity ? `severity-${m.severity}` : ''].filter((c) => c !== '').join(' ');
     let key = `${m.kind}:${m.seq}`;
     for (let i = 1; out.has(key); i++) key = `${m.kind}:${m.seq}:${i}`;
-    out.set(key, { cls, x: r1(x), y: r1(y), rule, text, title: `${m.label} (${formatMs(m.t)})` });
+    out.set(key, { kind: m.kind, cls, x: r1(x), y: r1(y), rule, text, title: `${m.label} (${formatMs(m.t)})` });
   }
   return out;
 }
@@ -277,11 +271,12 @@ export function drawMark(g: SVGGElement, m: MarkDrawing, height: number): void {
   g.setAttribute('class', m.cls);
   svg('title', {}, g, m.title);
   if (m.rule) svg('line', { class: 'rule', x1: m.x, x2: m.x, y1: 20, y2: height - 6 }, g);
-  if (m.cls.includes('kind-stop')) svg('rect', { class: 'glyph', x: m.x - 4, y: m.y - 4, width: 8, height: 8 }, g);
-  else if (m.cls.includes('kind-crash')) svg('path', { class: 'glyph', d: `M${m.x - 5} ${m.y - 5} L${m.x + 5} ${m.y + 5} M${m.x - 5} ${m.y + 5} L${m.x + 5} ${m.y - 5}` }, g);
-  else if (m.cls.includes('kind-finding')) svg('path', { class: 'glyph', d: `M${m.x} ${m.y - 6} L${m.x + 6} ${m.y} L${m.x} ${m.y + 6} L${m.x - 6} ${m.y} Z` }, g);
-  else if (m.cls.includes('kind-late')) svg('circle', { class: 'glyph', cx: m.x, cy: m.y, r: 8, fill: 'none' }, g);
-  else svg('circle', { class: 'glyph', cx: m.x, cy: m.y, r: 4 }, g);
+  const { x, y } = m;
+  // A square for Stop, a cross for a crash, a diamond for a finding, a ring round a late arrival.
+  if (m.kind === 'stop') svg('rect', { class: 'glyph', x: x - 4, y: y - 4, width: 8, height: 8 }, g);
+  else if (m.kind === 'crash') svg('path', { class: 'glyph', d: `M${x - 5} ${y - 5} L${x + 5} ${y + 5} M${x - 5} ${y + 5} L${x + 5} ${y - 5}` }, g);
+  else if (m.kind === 'finding') svg('path', { class: 'glyph', d: `M${x} ${y - 6} L${x + 6} ${y} L${x} ${y + 6} L${x - 6} ${y} Z` }, g);
+  else svg('circle', { class: 'glyph', cx: x, cy: y, r: m.kind === 'late' ? 8 : 4 }, g);
   if (m.text !== null) {
     const [tx, ty] = m.rule ? [m.x + 3, 30] : [m.x + 11, m.y + 4];
     svg('text', { x: tx, y: ty }, g, m.text);

@@ -59,7 +59,7 @@ export interface TimelineArrow {
 }
 
 export type MarkKind = 'stop' | 'crash' | 'disconnect' | 'reconnect' | 'finding' | 'late';
-export type Severity = 'error' | 'warning' | 'info';
+export type FindingSeverity = 'error' | 'warning' | 'info';
 
 export interface TimelineMark {
   t: number;
@@ -68,12 +68,12 @@ export interface TimelineMark {
   label: string;
   seq: number;
   /** For a finding. */
-  severity?: Severity;
+  severity?: FindingSeverity;
 }
 
 export interface TimelineFinding {
   witnesses: readonly number[];
-  severity: Severity;
+  severity: FindingSeverity;
   /** The rule's id, for the mark's label. */
   rule?: string;
 }
