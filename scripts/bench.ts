@@ -10,7 +10,9 @@
  *   3. the same exchange on the bare SDK, no simulation: Client + McpServer joined by
  *      InMemoryTransport.createLinkedPair() in this process, real timers, stepMs 0;
  *   4. the ratio simulated / bare;
- *   5. Chromium: page load → both workers connected (placeholder, see measureChromiumConnectMs).
+ *   5. Chromium: page load → both workers connected (placeholder, see measureChromiumConnectMs);
+ *   6. the run timeline (site/lib/timeline.ts) of a 2,000-frame trace: the model alone in Node,
+ *      then in Chromium drawing it from nothing, and a live update that adds one frame.
  */
 import { execSync, spawn } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
@@ -24,6 +26,8 @@ import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 import { createNodeSides, runHeadless } from '../src/host/index.ts';
+import { build } from 'vite';
+import { timelineModel } from '../src/views/timeline.ts';
 import { defaultScenario, type Scenario } from '../src/scenario/index.ts';
 import type { TraceEvent } from '../src/trace/index.ts';
 
@@ -34,6 +38,16 @@ const BARE_WARMUP = 10;
 const BARE_RUNS = 50;
 const CHROMIUM_LOADS = 7;
 const PER_TRANSPORT_RUNS = 20;
+const TIMELINE_MODEL_RUNS = 20;
+const TIMELINE_RENDER_RUNS = 9;
+const TIMELINE_LIVE_RUNS = 15;
+
+declare global {
+  interface Window {
+    /** The timeline bundle the benchmark injects into a blank page. */
+    CancelLabTimeline?: typeof import('../site/lib/timeline.ts');
+  }
+}
 
 // ── statistics ──────────────────────────────────────────────────────────────────────────────
 
@@ -237,12 +251,12 @@ interface BrowserFigures {
   lessonScripts: number;
 }
 
-/** A trace of about 200 messages: 100 quick calls, each a request and a response. */
-function manyMessagesScenario(): Scenario {
+/** `count` quick calls 10 ms apart, each a request and a response: 2 × count messages and the handshake. */
+function quickCallsScenario(count: number): Scenario {
   return {
     ...defaultScenario(),
-    steps: Array.from({ length: 100 }, (_, i) => ({ at: 20 + 10 * i, action: { type: 'call' as const, call: `#${i + 1}`, tool: 'quick', args: {} } })),
-    endAt: 2000,
+    steps: Array.from({ length: count }, (_, i) => ({ at: 20 + 10 * i, action: { type: 'call' as const, call: `#${i + 1}`, tool: 'quick', args: {} } })),
+    endAt: 20 + 10 * count + 1000,
   };
 }
 
@@ -290,7 +304,7 @@ async function measureChromium(): Promise<BrowserFigures | null> {
         await context.close();
       }
 
-      const link = await permalinkOf(manyMessagesScenario(), '');
+      const link = await permalinkOf(quickCallsScenario(100), '');
       const sequence: number[] = [];
       let sequenceMessages = 0;
       for (let i = 0; i < 4; i++) {
@@ -322,6 +336,114 @@ async function measureChromium(): Promise<BrowserFigures | null> {
     }
   } finally {
     server.kill();
+  }
+}
+
+// ── the run timeline ────────────────────────────────────────────────────────────────────────
+
+interface TimelineFigures {
+  frames: number;
+  model: Stats;
+  render: Stats | null;
+  live: Stats | null;
+  /** Arrows the live update drew (the new frame, and any whose drawing changed). */
+  liveRedrawn: number;
+}
+
+/** The timeline module and its stylesheet, bundled by Vite as one script a blank page can take. */
+async function bundleTimeline(): Promise<{ js: string; css: string }> {
+  const result = await build({
+    configFile: false,
+    logLevel: 'silent',
+    build: { write: false, lib: { entry: 'site/lib/timeline.ts', formats: ['iife'], name: 'CancelLabTimeline', fileName: 'timeline' } },
+  });
+  const files = (Array.isArray(result) ? result : [result]).flatMap((r) => ('output' in r ? r.output : []));
+  const js = files.map((f) => (f.type === 'chunk' ? f.code : '')).join('\n');
+  const css = files.map((f) => (f.type === 'asset' && f.fileName.endsWith('.css') ? String(f.source) : '')).join('\n');
+  return { js, css };
+}
+
+/**
+ * A 2,000-frame trace (1,000 quick calls on stdio), then:
+ *   - the model alone (timelineModel over the whole trace), in Node;
+ *   - in Chromium at 1400 px, a timeline made and drawn from nothing (createTimeline + update,
+ *     up to a forced style and layout; paint not included), median of TIMELINE_RENDER_RUNS after a warm-up;
+ *   - a live update: a drawn timeline of the trace up to its last frame is updated with the same
+ *     array grown by that frame, as the page does once per paint; median of TIMELINE_LIVE_RUNS.
+ */
+async function measureTimeline(): Promise<TimelineFigures> {
+  const sides = createNodeSides();
+  let trace: TraceEvent[];
+  try {
+    trace = await runHeadless(quickCallsScenario(1000), sides);
+  } finally {
+    await sides.close();
+  }
+  const frames = trace.filter((e) => e.kind === 'frame').length;
+  const modelSamples: number[] = [];
+  for (let i = 0; i < TIMELINE_MODEL_RUNS + 3; i++) {
+    const t0 = performance.now();
+    timelineModel(trace);
+    if (i >= 3) modelSamples.push(performance.now() - t0);
+  }
+  const executablePath = findChromium();
+  if (executablePath === undefined) return { frames, model: stats(modelSamples), render: null, live: null, liveRedrawn: 0 };
+  const lastFrame = trace.findLastIndex((e) => e.kind === 'frame');
+  const { js, css } = await bundleTimeline();
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 400 } });
+    await page.setContent('<!doctype html><html><head><style>:root { color-scheme: light dark; }</style></head><body><div id="host"></div></body></html>');
+    await page.addStyleTag({ content: css });
+    await page.addScriptTag({ content: js });
+    const figures = await page.evaluate(
+      ({ trace, lastFrame, renderRuns, liveRuns }) => {
+        const lib = window.CancelLabTimeline;
+        const host = document.getElementById('host');
+        if (!lib || !host) throw new Error('the timeline bundle did not load');
+        const input = (t: readonly TraceEvent[]) => ({ trace: t, findings: [], selectedFrame: null, until: null });
+        const settle = (): number => host.getBoundingClientRect().height + (host.querySelector('.tl-arrow:last-child')?.getBoundingClientRect().width ?? 0);
+        const render: number[] = [];
+        for (let i = 0; i < renderRuns + 1; i++) {
+          const t0 = performance.now();
+          const tl = lib.createTimeline(host, () => undefined);
+          tl.update(input(trace));
+          settle();
+          if (i > 0) render.push(performance.now() - t0);
+          tl.destroy();
+        }
+        const live: number[] = [];
+        let redrawn = 0;
+        for (let i = 0; i < liveRuns + 1; i++) {
+          const growing = trace.slice(0, lastFrame);
+          const tl = lib.createTimeline(host, () => undefined);
+          tl.update(input(growing));
+          settle();
+          const watch = new MutationObserver(() => undefined);
+          watch.observe(host, { childList: true, subtree: true });
+          growing.push(...trace.slice(lastFrame, lastFrame + 1));
+          const t0 = performance.now();
+          tl.update(input(growing));
+          settle();
+          if (i > 0) live.push(performance.now() - t0);
+          // Arrows drawn anew, and arrows redrawn in place (their children replaced).
+          const touched = new Set<Element>();
+          for (const r of watch.takeRecords()) {
+            const inArrow = r.target instanceof Element ? r.target.closest('.tl-arrow') : null;
+            if (inArrow) touched.add(inArrow);
+            for (const n of r.addedNodes) if (n instanceof Element && n.matches('.tl-arrow')) touched.add(n);
+          }
+          watch.disconnect();
+          redrawn = touched.size;
+          tl.destroy();
+        }
+        return { render, live, redrawn };
+      },
+      { trace, lastFrame, renderRuns: TIMELINE_RENDER_RUNS, liveRuns: TIMELINE_LIVE_RUNS },
+    );
+    return { frames, model: stats(modelSamples), render: stats(figures.render), live: stats(figures.live), liveRedrawn: figures.redrawn };
+  } finally {
+    await browser.close();
   }
 }
 
@@ -375,6 +497,7 @@ async function main(): Promise<void> {
     await sides.close();
   }
   const browser = await measureChromium();
+  const timeline = await measureTimeline();
 
   const bareNote = (o: BareOutcome) =>
     `${o.progress} progress, call ${o.rejected ? 'rejected' : 'resolved'}, handler aborted=${String(o.handlerAborted)}`;
@@ -416,6 +539,21 @@ async function main(): Promise<void> {
             'lesson page JS before interaction',
             `${(browser.lessonJsBytes / 1024).toFixed(1)} KiB`,
             `${(browser.lessonJsGzip / 1024).toFixed(1)} KiB gzip -9, ${browser.lessonScripts} files (/lessons/what-cancellation-is/)`,
+          ],
+        ] as [string, string, string][])),
+    ['timeline model, 2,000 frames (Node)', ms(timeline.model.median), `timelineModel over ${timeline.frames} frames, median of ${timeline.model.n}`],
+    ...(timeline.render === null || timeline.live === null
+      ? [['Chromium: timeline', 'no Chromium found', ''] as [string, string, string]]
+      : ([
+          [
+            'Chromium: timeline, 2,000 frames drawn',
+            ms(timeline.render.median),
+            `create + update + forced layout, 1400 px, ${timeline.frames} frames, median of ${timeline.render.n} (p90 ${ms(timeline.render.p90)}); aim ≤ 100 ms`,
+          ],
+          [
+            'Chromium: timeline, live update +1 frame',
+            ms(timeline.live.median),
+            `${timeline.liveRedrawn} arrow${timeline.liveRedrawn === 1 ? '' : 's'} drawn, ${((timeline.live.median / timeline.render.median) * 100).toFixed(1)}% of drawing it all; median of ${timeline.live.n}`,
           ],
         ] as [string, string, string][])),
   ];

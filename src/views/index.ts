@@ -37,3 +37,14 @@ export {
 } from './findings.ts';
 export { reproduction, type RecordedRun, type ReproductionKind, type ReproductionVerdict } from './reproduction.ts';
 export { embedSummary, type EmbedLine, type EmbedSummary } from './embed-summary.ts';
+export {
+  createTimelineBuilder,
+  describeTimeline,
+  timelineModel,
+  type TimelineArrow,
+  type TimelineBuilder,
+  type TimelineFinding,
+  type TimelineLane,
+  type TimelineMark,
+  type TimelineModel,
+} from './timeline.ts';
