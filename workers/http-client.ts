@@ -3,8 +3,7 @@
  * writes the request as one frame, and answers with a Response whose body is fed chunk by
  * chunk as frames arrive. Aborting the request's signal closes the stream (an abort frame).
  */
-import type { WireFrame } from '../src/engine/index.ts';
-import { abortFrame, isNullBodyStatus, requestFrame } from './http-wire.ts';
+import { abortFrame, headersRecord, requestFrame, type WireFrame } from '../src/trace/index.ts';
 import { note, send } from './runtime.ts';
 
 interface OpenStream {
@@ -15,6 +14,11 @@ interface OpenStream {
 }
 
 const encoder = new TextEncoder();
+
+/** Statuses whose responses may not have a body (the Response constructor rejects one). */
+function isNullBodyStatus(status: number): boolean {
+  return status === 101 || status === 204 || status === 205 || status === 304;
+}
 
 function abortError(reason: unknown): unknown {
   return reason instanceof Error ? reason : new DOMException(String(reason ?? 'aborted'), 'AbortError');
@@ -32,12 +36,7 @@ export class WireFetch {
     const signal = init.signal ?? undefined;
     if (signal?.aborted) return Promise.reject(abortError(signal.reason));
     const stream = this.nextStream++;
-    const headers = new Headers(init.headers);
-    const flat: Record<string, string> = {};
-    headers.forEach((value, name) => {
-      flat[name] = value;
-    });
-    send(requestFrame(stream, (init.method ?? 'GET').toUpperCase(), String(input), flat, init.body ?? ''));
+    send(requestFrame(stream, (init.method ?? 'GET').toUpperCase(), String(input), headersRecord(new Headers(init.headers)), init.body ?? ''));
     return new Promise<Response>((resolve, reject) => {
       this.streams.set(stream, { resolve, reject, body: null, closed: false });
       signal?.addEventListener('abort', () => this.abort(stream, signal.reason), { once: true });

@@ -18,7 +18,8 @@ import { HttpServerHost } from './http-server.ts';
 import { Sse2024ServerTransport } from './sse2024-server.ts';
 import { ServerProfileLayer } from './server-profiles.ts';
 import { ON_CANCEL, serverShape } from '../src/scenario/index.ts';
-import type { ServerSideApi, SideConfig, WireFrame } from '../src/engine/index.ts';
+import type { ServerSideApi, SideConfig } from '../src/engine/index.ts';
+import type { WireFrame } from '../src/trace/index.ts';
 
 type RequestId = string | number;
 
