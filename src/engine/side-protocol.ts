@@ -6,9 +6,6 @@
 import type { HandlerNote, UserAction, WireFrame } from '../trace/index.ts';
 import type { ClientProfile, HttpServerShape, Revision, ServerProfile, TransportKind } from '../scenario/index.ts';
 
-/** Defined with the framing (src/trace/http-frames.ts); the sides and the coordinator pass it. */
-export type { WireFrame };
-
 export type SideOutput = ({ kind: 'send' } & WireFrame) | { kind: 'note'; note: HandlerNote };
 
 export interface StepResult {

@@ -10,11 +10,20 @@ export type ServerHandlerState =
   | 'crashed';
 
 /**
- * The server's view of one request handler. Whether a response left is read off the wire:
- * a handler that returned and whose id never appeared in a response frame was suppressed.
+ * What can happen to one request handler on the server:
+ * - `cancel-seen`: the request's signal aborted;
+ * - `return` / `throw`: the handler returned or threw;
+ * - `response-sent`: the server wrote a response for its id;
+ * - `response-suppressed`: the step in which it finished ended, and no response for its id
+ *   was ever written;
+ * - `answered-before`: the step in which it finished ended without one, but the server had
+ *   answered the id before (python-sdk 1.x's code 0);
+ * - `crash`: the server process exited.
+ * Whether a response left is read off the wire, never asked of the SDK.
  */
 export type ServerHandlerEvent = 'cancel-seen' | 'return' | 'throw' | 'response-sent' | 'response-suppressed' | 'answered-before' | 'crash';
 
+/** The server's view of one request handler. */
 export const serverHandlerMachine: MachineDef<ServerHandlerState, ServerHandlerEvent> = {
   id: 'server-handler',
   title: 'Server handler',
