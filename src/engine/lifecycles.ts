@@ -42,7 +42,6 @@ const CONNECTION_EVENTS: Partial<Record<ConnectionEvent['event'], ConnectionEven
   connected: 'connected',
   disconnected: 'disconnected',
   crashed: 'crashed',
-  'session-expired': 'session-expired',
   reconnecting: 'reconnecting',
 };
 

@@ -16,6 +16,9 @@ export type ClientRequestEvent = 'stop' | 'result' | 'error' | 'late-response';
  * The client's view of one request, after the model in seed 003 (`cancel_demo.py`):
  * Stop records the intent (CANCEL_REQUESTED), local cleanup ends the wait (STOPPED_LOCALLY),
  * and a response that arrives afterwards is ignored. Stopping is not a rollback.
+ *
+ * CANCEL_REQUESTED lasts no longer than the step Stop is pressed in: the SDK rejects the call
+ * as soon as its signal aborts, so no response can reach the call while it is in that state.
  */
 export const clientRequestMachine: MachineDef<ClientRequestState, ClientRequestEvent> = {
   id: 'client-request',
@@ -28,7 +31,6 @@ export const clientRequestMachine: MachineDef<ClientRequestState, ClientRequestE
     { from: 'RUNNING', on: 'error', to: 'FAILED', label: 'error' },
     // The abort rejects the call: after Stop that error is the local wait ending, not a failure.
     { from: 'CANCEL_REQUESTED', on: 'error', to: 'STOPPED_LOCALLY', label: 'local wait ended' },
-    { from: 'CANCEL_REQUESTED', on: 'late-response', to: 'CANCEL_REQUESTED', label: 'ignored: arrived after Stop' },
     { from: 'STOPPED_LOCALLY', on: 'late-response', to: 'STOPPED_LOCALLY', label: 'ignored: arrived after Stop' },
     { from: 'STOPPED_LOCALLY', on: 'stop', to: 'STOPPED_LOCALLY', label: 'ignored: not running' },
     { from: 'SUCCEEDED', on: 'stop', to: 'SUCCEEDED', label: 'ignored: not running' },
