@@ -58,5 +58,7 @@ export const connectionMachine: MachineDef<ConnectionState, ConnectionEventName>
     // The transport reports the end of a connection that is already down (a crash closes the pipe).
     { from: 'closed', on: 'disconnected', to: 'closed', label: 'ignored: already down' },
     { from: 'crashed', on: 'disconnected', to: 'crashed', label: 'ignored: already down' },
+    // The server process dies after the client closed the connection.
+    { from: 'closed', on: 'crashed', to: 'closed', label: 'ignored: already down' },
   ],
 };

@@ -50,6 +50,7 @@ import serverKilledWhileHandlerIgnoresCancel from '../../content/scenarios/serve
 import pythonV1KilledAfterItsCode0Answer from '../../content/scenarios/python-v1-killed-after-its-code-0-answer.json' with { type: 'json' };
 import serverDiesDuringTheHandshake from '../../content/scenarios/server-dies-during-the-handshake.json' with { type: 'json' };
 import forgedErrorRefusesTheHandshake from '../../content/scenarios/forged-error-refuses-the-handshake.json' with { type: 'json' };
+import serverKilledAfterTheClientDisconnected from '../../content/scenarios/server-killed-after-the-client-disconnected.json' with { type: 'json' };
 
 /** Where the scenario comes from: a seed file, a spec section or an sdk-behaviors.md section. */
 export interface LibrarySource {
@@ -114,6 +115,7 @@ const RAW: readonly unknown[] = [
   pythonV1KilledAfterItsCode0Answer,
   serverDiesDuringTheHandshake,
   forgedErrorRefusesTheHandshake,
+  serverKilledAfterTheClientDisconnected,
 ];
 
 function text(record: Record<string, unknown>, key: string, where: string): string {
