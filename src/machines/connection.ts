@@ -8,11 +8,12 @@ import type { MachineDef } from './machine.ts';
  * it, or the handshake was refused) or `crashed` (the server process died), and a reconnect
  * goes back to `connecting` through `reconnecting`.
  *
- * `initialized` and `discovered` last no longer than the step the handshake's answer arrives
- * in (the client reports itself connected in that step), and `reconnecting` no longer than the
- * step the host reconnects in (the new handshake goes out at once): nothing can close or crash
- * the connection while it is in one of them. The lab never ends a Streamable HTTP session on
- * its own, so the table has no lost session either.
+ * A connection is closed or crashed by the end of a stdio stream or the exit of the stdio
+ * process; on stdio `initialized`, `discovered` and `reconnecting` last no longer than one step
+ * (the client is connected in the step the handshake's answer arrives; a reconnect sends its
+ * handshake at once), so nothing closes or crashes the connection in them. Over HTTP those
+ * states last longer, but only a host that reconnects ends an HTTP connection. The lab never
+ * ends a Streamable HTTP session on its own, so the table has no lost session either.
  */
 export type ConnectionState = 'connecting' | 'initialized' | 'discovered' | 'open' | 'closed' | 'crashed' | 'reconnecting';
 
@@ -52,12 +53,18 @@ export const connectionMachine: MachineDef<ConnectionState, ConnectionEventName>
     // Closing or crashing before the handshake is answered.
     { from: 'connecting', on: 'disconnected', to: 'closed', label: 'closed during handshake' },
     { from: 'connecting', on: 'crashed', to: 'crashed', label: 'died during handshake' },
+    // A host reconnects from wherever it is (over HTTP no end of stream closes the old connection first).
+    { from: 'connecting', on: 'reconnecting', to: 'reconnecting', label: 'reconnect' },
+    { from: 'initialized', on: 'reconnecting', to: 'reconnecting', label: 'reconnect' },
+    { from: 'open', on: 'reconnecting', to: 'reconnecting', label: 'reconnect' },
     { from: 'closed', on: 'reconnecting', to: 'reconnecting', label: 'reconnect' },
     { from: 'crashed', on: 'reconnecting', to: 'reconnecting', label: 'reconnect' },
     { from: 'reconnecting', on: 'handshake-sent', to: 'connecting', label: 'new handshake sent' },
     // The transport reports the end of a connection that is already down (a crash closes the pipe).
     { from: 'closed', on: 'disconnected', to: 'closed', label: 'ignored: already down' },
     { from: 'crashed', on: 'disconnected', to: 'crashed', label: 'ignored: already down' },
+    // The server answered the handshake and then died: its answer still reaches the client.
+    { from: 'crashed', on: 'connected', to: 'crashed', label: 'ignored: the server already died' },
     // The server process dies after the client closed the connection.
     { from: 'closed', on: 'crashed', to: 'closed', label: 'ignored: already down' },
   ],

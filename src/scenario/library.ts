@@ -51,6 +51,8 @@ import pythonV1KilledAfterItsCode0Answer from '../../content/scenarios/python-v1
 import serverDiesDuringTheHandshake from '../../content/scenarios/server-dies-during-the-handshake.json' with { type: 'json' };
 import forgedErrorRefusesTheHandshake from '../../content/scenarios/forged-error-refuses-the-handshake.json' with { type: 'json' };
 import serverKilledAfterTheClientDisconnected from '../../content/scenarios/server-killed-after-the-client-disconnected.json' with { type: 'json' };
+import strictHostHttpSseReconnectsOnUnknownIds from '../../content/scenarios/strict-host-http-sse-reconnects-on-unknown-ids.json' with { type: 'json' };
+import serverDiesRightAfterAnsweringInitialize from '../../content/scenarios/server-dies-right-after-answering-initialize.json' with { type: 'json' };
 
 /** Where the scenario comes from: a seed file, a spec section or an sdk-behaviors.md section. */
 export interface LibrarySource {
@@ -116,6 +118,8 @@ const RAW: readonly unknown[] = [
   serverDiesDuringTheHandshake,
   forgedErrorRefusesTheHandshake,
   serverKilledAfterTheClientDisconnected,
+  strictHostHttpSseReconnectsOnUnknownIds,
+  serverDiesRightAfterAnsweringInitialize,
 ];
 
 function text(record: Record<string, unknown>, key: string, where: string): string {
