@@ -51,7 +51,8 @@ export class Run {
   private readonly config: SideConfig;
   private readonly sides: Sides;
   private readonly wire: Wire;
-  private readonly index: TraceIndexBuilder = createTraceIndex();
+  /** The trace index, grown with the trace: the lifecycles and the forger look requests up in it. */
+  private readonly indexer: TraceIndexBuilder = createTraceIndex();
   private readonly lifecycles: Lifecycles;
   private readonly streams = new Streams();
   private readonly forge: ForgeContext;
@@ -70,7 +71,7 @@ export class Run {
     this.scenario = scenario;
     this.sides = sides;
     this.wire = new Wire(scenario);
-    this.lifecycles = new Lifecycles((e) => this.append(e), this.index.index, () => this.now);
+    this.lifecycles = new Lifecycles((e) => this.append(e), this.indexer.index, () => this.now);
     this.config = {
       revision: scenario.revision,
       transport: scenario.transport,
@@ -84,7 +85,7 @@ export class Run {
       transport: scenario.transport,
       revision: scenario.revision,
       initializeId: () =>
-        this.index.index.requests.findLast((r) => r.method === 'initialize' && r.dir === 'c2s' && r.frame.connection === this.connectionNo)?.id ?? null,
+        this.indexer.index.requests.findLast((r) => r.method === 'initialize' && r.dir === 'c2s' && r.frame.connection === this.connectionNo)?.id ?? null,
       requestIdOf: (call) => this.lifecycles.requestIdOf(call),
       sseStreamFor: (requestId) => this.streams.sseStreamFor(requestId),
       latestSession: () => this.streams.latestSession(),
@@ -92,6 +93,7 @@ export class Run {
     };
     for (const step of scenario.steps) this.schedule(step);
   }
+
   /** Builds both sides at virtual time 0; the client starts its handshake. */
   static async start(scenario: Scenario, sides: Sides): Promise<Run> {
     const run = new Run(scenario, sides);
@@ -251,7 +253,10 @@ export class Run {
       case 'inject-response':
       case 'inject-cancel': {
         const target = resolveTarget(action, this.forge);
-        if (!target.ok) return this.fail(target.error);
+        if (!target.ok) {
+          this.fail(target.error);
+          return;
+        }
         this.writeForged(action.type === 'inject-response' ? forgeResponse(action, target.id, this.forge) : forgeCancel(action, target.id, this.forge));
         return;
       }
@@ -403,7 +408,7 @@ export class Run {
   /** Records an event: the trace, its index, and the connection lifecycle it may step. */
   private push(event: TraceEvent): void {
     this.trace.push(event);
-    this.index.add(event);
+    this.indexer.add(event);
     this.lifecycles.observe(event);
   }
 

@@ -16,7 +16,7 @@ export interface InFlight {
 }
 
 /** What the wire did to a frame when it was written: its delivery time and any fault. */
-export interface Placement {
+interface Placement {
   deliverAt: number | null;
   fault?: FrameEvent['fault'];
   /** A duplicate to write right after it (the 'duplicate' fault). */

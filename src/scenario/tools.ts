@@ -7,7 +7,6 @@ import * as z from 'zod/v4';
 
 /** How the `work` tool's handler meets a cancellation (issue 4's handler behaviours). */
 export const ON_CANCEL = ['observe', 'ignore', 'swallow', 'shield'] as const;
-export type OnCancel = (typeof ON_CANCEL)[number];
 
 /** A duration in virtual milliseconds: whole, and at most an hour (a scenario runs in seconds). */
 const ms = z.number().int().min(0).max(3_600_000);
