@@ -20,7 +20,14 @@ function isNullBodyStatus(status: number): boolean {
   return status === 101 || status === 204 || status === 205 || status === 304;
 }
 
+/**
+ * What an aborted request rejects with. An `abort()` without a reason leaves the platform's
+ * AbortError, whose message differs between Node ("This operation was aborted") and browsers
+ * ("signal is aborted without reason"); that one gets Node's words everywhere, so the trace
+ * (the SDK reports the message to onerror) is the same in both.
+ */
 function abortError(reason: unknown): unknown {
+  if (reason instanceof DOMException && reason.name === 'AbortError') return new DOMException('This operation was aborted', 'AbortError');
   return reason instanceof Error ? reason : new DOMException(String(reason ?? 'aborted'), 'AbortError');
 }
 
