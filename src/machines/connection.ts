@@ -66,6 +66,6 @@ export const connectionMachine: MachineDef<ConnectionState, ConnectionEventName>
     // The server answered the handshake and then died: its answer still reaches the client.
     { from: 'crashed', on: 'connected', to: 'crashed', label: 'ignored: the server already died' },
     // The server process dies after the client closed the connection.
-    { from: 'closed', on: 'crashed', to: 'closed', label: 'ignored: already down' },
+    { from: 'closed', on: 'crashed', to: 'closed', label: 'ignored: the process died after the close' },
   ],
 };
