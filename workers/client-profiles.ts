@@ -50,7 +50,10 @@ export class ClientProfileLayer implements Transport {
       const id = this.initializeId;
       this.initializeId = null;
       note({ type: 'emulation', profile: 'ts-v1', what: `connect timed out: v1 also cancels initialize (${JSON.stringify(id)})`, source: 'shared/protocol.ts#L1165-L1180' });
-      await this.inner.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'McpError: MCP error -32001: Request timed out' } });
+      // The transport may refuse it (over HTTP, a POST before the session exists gets a 400); v1 reports that and closes anyway.
+      await this.inner
+        .send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'McpError: MCP error -32001: Request timed out' } })
+        .catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
     }
     await this.inner.close();
   }
@@ -83,10 +86,15 @@ export class ClientProfileLayer implements Transport {
     this.toolCallClaim = claim;
   }
 
-  /** Writes a cancel the SDK v2 would not (TS v1: the abort listener outlives the request). */
+  /**
+   * Writes a cancel the SDK v2 would not (TS v1: the abort listener outlives the request). As
+   * in v1, a transport that can no longer send (closed since) reports to onerror.
+   */
   async sendCancel(id: RequestId, reason: string, what: string): Promise<void> {
     note({ type: 'emulation', profile: 'ts-v1', what, source: 'shared/protocol.ts#L1211-L1213' });
-    await this.inner.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason } });
+    await this.inner
+      .send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason } })
+      .catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
   }
 
   /** The client stopped waiting for `id` (Stop or timeout): py-v1 pops its response stream. */

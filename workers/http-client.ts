@@ -3,8 +3,7 @@
  * writes the request as one frame, and answers with a Response whose body is fed chunk by
  * chunk as frames arrive. Aborting the request's signal closes the stream (an abort frame).
  */
-import type { WireFrame } from '../src/engine/index.ts';
-import { abortFrame, isNullBodyStatus, requestFrame } from './http-wire.ts';
+import { abortFrame, headersRecord, requestFrame, type WireFrame } from '../src/trace/index.ts';
 import { note, send } from './runtime.ts';
 
 interface OpenStream {
@@ -16,7 +15,19 @@ interface OpenStream {
 
 const encoder = new TextEncoder();
 
+/** Statuses whose responses may not have a body (the Response constructor rejects one). */
+function isNullBodyStatus(status: number): boolean {
+  return status === 101 || status === 204 || status === 205 || status === 304;
+}
+
+/**
+ * What an aborted request rejects with. An `abort()` without a reason leaves the platform's
+ * AbortError, whose message differs between Node ("This operation was aborted") and browsers
+ * ("signal is aborted without reason"); that one gets Node's words everywhere, so the trace
+ * (the SDK reports the message to onerror) is the same in both.
+ */
 function abortError(reason: unknown): unknown {
+  if (reason instanceof DOMException && reason.name === 'AbortError') return new DOMException('This operation was aborted', 'AbortError');
   return reason instanceof Error ? reason : new DOMException(String(reason ?? 'aborted'), 'AbortError');
 }
 
@@ -32,12 +43,7 @@ export class WireFetch {
     const signal = init.signal ?? undefined;
     if (signal?.aborted) return Promise.reject(abortError(signal.reason));
     const stream = this.nextStream++;
-    const headers = new Headers(init.headers);
-    const flat: Record<string, string> = {};
-    headers.forEach((value, name) => {
-      flat[name] = value;
-    });
-    send(requestFrame(stream, (init.method ?? 'GET').toUpperCase(), String(input), flat, init.body ?? ''));
+    send(requestFrame(stream, (init.method ?? 'GET').toUpperCase(), String(input), headersRecord(new Headers(init.headers)), init.body ?? ''));
     return new Promise<Response>((resolve, reject) => {
       this.streams.set(stream, { resolve, reject, body: null, closed: false });
       signal?.addEventListener('abort', () => this.abort(stream, signal.reason), { once: true });

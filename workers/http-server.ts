@@ -4,8 +4,7 @@
  * body chunk, and an end frame. A client abort aborts the Request's signal and cancels the body,
  * as a real server sees a client disconnect.
  */
-import type { WireFrame } from '../src/engine/index.ts';
-import { chunkFrame, endFrame, headersObject, requestBody, responseHeadFrame } from './http-wire.ts';
+import { chunkFrame, endFrame, headersRecord, requestBody, responseHeadFrame, type WireFrame } from '../src/trace/index.ts';
 import { note, send } from './runtime.ts';
 
 export type HttpHandler = (request: Request) => Promise<Response>;
@@ -77,7 +76,7 @@ export class HttpServerHost {
       note({ type: 'frame-dropped', stream, reason: `the handler answered ${response.status} after the client closed the stream` });
       return;
     }
-    send(responseHeadFrame(stream, response.status, headersObject(response.headers)));
+    send(responseHeadFrame(stream, response.status, headersRecord(response.headers)));
     if (response.body) {
       served.reader = response.body.getReader();
       for (;;) {

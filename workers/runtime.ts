@@ -4,8 +4,8 @@
  */
 import FakeTimers from '@sinonjs/fake-timers';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
-import type { HandlerNote } from '../src/trace/index.ts';
-import type { SideOutput, StepResult, WireFrame } from '../src/engine/index.ts';
+import type { HandlerNote, WireFrame } from '../src/trace/index.ts';
+import type { SideOutput, StepResult } from '../src/engine/index.ts';
 
 // fake-timers keeps its pending timers in `clock.timers`; we read due times from it.
 type Clock = Omit<FakeTimers.Clock, 'timers'> & { timers?: Map<number, { callAt: number }> };

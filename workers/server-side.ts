@@ -11,14 +11,14 @@ import {
   serializeMessage,
 } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import * as z from 'zod/v4';
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
 import { WireTransport, fireTimerAt, kill, note, resetRun, runAt, send } from './runtime.ts';
 import { HttpServerHost } from './http-server.ts';
 import { Sse2024ServerTransport } from './sse2024-server.ts';
 import { ServerProfileLayer } from './server-profiles.ts';
-import { ON_CANCEL, serverShape } from '../src/scenario/index.ts';
-import type { ServerSideApi, SideConfig, WireFrame } from '../src/engine/index.ts';
+import { TOOLS, TOOL_INPUT, serverShape, type ToolName } from '../src/scenario/index.ts';
+import type { ServerSideApi, SideConfig } from '../src/engine/index.ts';
+import type { WireFrame } from '../src/trace/index.ts';
 
 type RequestId = string | number;
 
@@ -79,6 +79,11 @@ function observed<A>(
   };
 }
 
+/** How a tool is registered: the summary and the argument schema src/scenario/tools.ts gives it. */
+function registration<N extends ToolName>(name: N): { description: string; inputSchema: (typeof TOOL_INPUT)[N] } {
+  return { description: TOOLS.find((t) => t.name === name)?.summary ?? name, inputSchema: TOOL_INPUT[name] };
+}
+
 function buildServer(config: SideConfig): McpServer {
   const server = new McpServer(
     { name: 'cancel-lab-server', version: '0.1.0' },
@@ -88,10 +93,7 @@ function buildServer(config: SideConfig): McpServer {
 
   server.registerTool(
     'slow_count',
-    {
-      description: 'Counts to `steps`, one step every `stepMs`, reporting progress; stops when cancelled.',
-      inputSchema: z.object({ steps: z.number().int().min(1), stepMs: z.number().int().min(0) }),
-    },
+    registration('slow_count'),
     observed('slow_count', async ({ steps, stepMs }, ctx) => {
       const { signal } = ctx.mcpReq;
       const token = ctx.mcpReq._meta?.progressToken;
@@ -108,7 +110,7 @@ function buildServer(config: SideConfig): McpServer {
 
   server.registerTool(
     'stubborn',
-    { description: 'Ignores cancellation and returns after `ms`.', inputSchema: z.object({ ms: z.number().int().min(0) }) },
+    registration('stubborn'),
     observed('stubborn', async ({ ms }) => {
       await sleep(ms);
       return text(`done after ${ms} ms`);
@@ -117,10 +119,7 @@ function buildServer(config: SideConfig): McpServer {
 
   server.registerTool(
     'ledger_write',
-    {
-      description: 'Commits key=value to the ledger at `commitAfterMs`, then keeps working until `totalMs`.',
-      inputSchema: z.object({ key: z.string(), value: z.string(), commitAfterMs: z.number().int().min(0), totalMs: z.number().int().min(0) }),
-    },
+    registration('ledger_write'),
     observed('ledger_write', async ({ key, value, commitAfterMs, totalMs }, ctx, id) => {
       const { signal } = ctx.mcpReq;
       await sleep(commitAfterMs, signal);
@@ -134,10 +133,7 @@ function buildServer(config: SideConfig): McpServer {
 
   server.registerTool(
     'work',
-    {
-      description: 'Works for `ms`; on cancellation it observes (stops at once), ignores (finishes and returns), swallows (returns a result at once) or is shielded (cannot unwind for `unwindMs`).',
-      inputSchema: z.object({ ms: z.number().int().min(0), onCancel: z.enum(ON_CANCEL), unwindMs: z.number().int().min(0).default(0) }),
-    },
+    registration('work'),
     observed('work', async ({ ms, onCancel, unwindMs }, ctx) => {
       const { signal } = ctx.mcpReq;
       if (onCancel === 'ignore') {
@@ -160,7 +156,7 @@ function buildServer(config: SideConfig): McpServer {
 
   server.registerTool(
     'quick',
-    { description: 'Answers at once.', inputSchema: z.object({}) },
+    registration('quick'),
     observed('quick', async () => text('quick answer')),
   );
 

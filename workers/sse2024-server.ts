@@ -5,6 +5,7 @@
  * answered 202; every server message is an SSE `message` event on the one stream.
  */
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
+import { sseEvent } from '../src/trace/index.ts';
 
 const encoder = new TextEncoder();
 
@@ -19,7 +20,7 @@ export class Sse2024ServerTransport implements Transport {
 
   async send(message: JSONRPCMessage): Promise<void> {
     if (!this.events) throw new Error('no SSE stream is open');
-    this.events.enqueue(encoder.encode(`event: message\ndata: ${JSON.stringify(message)}\n\n`));
+    this.events.enqueue(encoder.encode(sseEvent('message', JSON.stringify(message))));
   }
 
   async close(): Promise<void> {
@@ -51,7 +52,7 @@ export class Sse2024ServerTransport implements Transport {
     const body = new ReadableStream<Uint8Array>({
       start: (controller) => {
         this.events = controller;
-        controller.enqueue(encoder.encode(`event: endpoint\ndata: /messages?sessionId=${this.sessionId}\n\n`));
+        controller.enqueue(encoder.encode(sseEvent('endpoint', `/messages?sessionId=${this.sessionId}`)));
       },
       cancel: () => {
         // The client went away: that ends the connection.

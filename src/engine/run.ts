@@ -1,6 +1,7 @@
 /**
  * The coordinator: a discrete-event loop over virtual time. It owns the wire and the clock;
- * the two sides run only when it hands them an event, and only until they are quiet.
+ * the two sides run only when it hands them an event, and only until they are quiet. It tells
+ * the lifecycle stepper what happened (lifecycles.ts); the tables decide what that means.
  *
  * Tie rule (several events due at the same virtual millisecond), in this order:
  *   1. timers: the client's before the server's (one timer per step, earliest first);
@@ -9,27 +10,14 @@
  * Timers come first because a side cannot be moved to an instant without firing the timers
  * due at it; user actions come last so that "Stop at t" sees everything the wire brought at t.
  */
-import { clientRequestMachine, type ClientRequestEvent } from '../machines/index.ts';
-import { serverHandlerMachine, type ServerHandlerEvent } from '../machines/index.ts';
-import { stepMachine } from '../machines/index.ts';
 import type { Scenario, Step, Trigger } from '../scenario/index.ts';
-import type { ClientSideApi, ServerSideApi, SideConfig, StepResult, WireFrame } from './side-protocol.ts';
-import { messageOf } from '../trace/index.ts';
+import type { ClientSideApi, ServerSideApi, SideConfig, StepResult } from './side-protocol.ts';
+import { createTraceIndex, messageOf, type TraceIndexBuilder } from '../trace/index.ts';
+import type { Direction, FrameEvent, HandlerNote, JsonRpcMessage, NewTraceEvent, RequestId, TraceEvent, WireFrame } from '../trace/index.ts';
 import { Wire, type InFlight } from './wire.ts';
-import { ConnectionTracker } from '../machines/index.ts';
-import type {
-  ClientRequestState,
-  ConnectionEvent,
-  Direction,
-  FrameEvent,
-  HandlerNote,
-  JsonRpcMessage,
-  NewTraceEvent,
-  ServerHandlerState,
-  Target,
-  TraceEvent,
-  UserAction,
-} from '../trace/index.ts';
+import { Lifecycles } from './lifecycles.ts';
+import { Streams, type TransportEvent } from './streams.ts';
+import { forgeCancel, forgeResponse, resolveTarget, type ForgeContext, type Forged } from './forge.ts';
 
 export interface Sides {
   client: ClientSideApi;
@@ -37,27 +25,10 @@ export interface Sides {
 }
 
 type SideName = 'client' | 'server';
-type RequestId = string | number;
 
 interface PendingAction {
   order: number;
   step: Step;
-}
-
-interface CallRecord {
-  requestId: RequestId | null;
-  /** The connection the call was made on: request ids start again on each connection. */
-  connection: number;
-  state: ClientRequestState;
-}
-
-/** What the coordinator knows of one HTTP stream, read off its frames. */
-interface StreamRecord {
-  open: boolean;
-  contentType?: string;
-  /** The JSON-RPC request the client POSTed on it, if any. */
-  requestId?: RequestId;
-  sessionId?: string;
 }
 
 type NextEvent =
@@ -70,10 +41,6 @@ const EVENT_CLASS = { timer: 0, frame: 1, action: 2 } as const;
 /** Stream numbers for HTTP requests the user forges, far from the client's own. */
 const FORGED_STREAM_BASE = 1000;
 
-function idKey(id: RequestId): string {
-  return JSON.stringify(id);
-}
-
 function isResponse(msg: JsonRpcMessage | null): msg is JsonRpcMessage & { id: RequestId } {
   return msg !== null && msg.method === undefined && msg.id !== undefined;
 }
@@ -84,30 +51,27 @@ export class Run {
   private readonly config: SideConfig;
   private readonly sides: Sides;
   private readonly wire: Wire;
+  /** The trace index, grown with the trace: the lifecycles and the forger look requests up in it. */
+  private readonly indexer: TraceIndexBuilder = createTraceIndex();
+  private readonly lifecycles: Lifecycles;
+  private readonly streams = new Streams();
+  private readonly forge: ForgeContext;
   private now = 0;
   private nextActionNo = 0;
   private actions: PendingAction[] = [];
   private waiting: (PendingAction & { seen: number })[] = [];
   private readonly timers: Record<SideName, number | null> = { client: null, server: null };
-  private readonly calls = new Map<string, CallRecord>();
-  private readonly handlers = new Map<string, ServerHandlerState>();
-  /** Requests the server answered while their handler still ran (python-sdk 1.x's code 0). */
-  private readonly answeredEarly = new Set<string>();
-  private readonly streams = new Map<number, StreamRecord>();
-  private readonly sessions = new Set<string>();
   private readonly listeners = new Set<(events: readonly TraceEvent[]) => void>();
-  private readonly connectionTracker = new ConnectionTracker();
   /** The connection (stdio process and client transport) frames now belong to. */
   private connectionNo = 0;
   private serverAlive = true;
   private serverRestartDue = false;
-  private initializeId: RequestId | null = null;
-  private forgedStreams = 0;
 
   private constructor(scenario: Scenario, sides: Sides) {
     this.scenario = scenario;
     this.sides = sides;
     this.wire = new Wire(scenario);
+    this.lifecycles = new Lifecycles((e) => this.append(e), this.indexer.index, () => this.now);
     this.config = {
       revision: scenario.revision,
       transport: scenario.transport,
@@ -115,6 +79,17 @@ export class Run {
       serverProfile: scenario.serverProfile ?? 'ts-v2',
       clientProfile: scenario.clientProfile ?? 'ts-v2',
       ...(scenario.connectTimeoutMs !== undefined && { connectTimeoutMs: scenario.connectTimeoutMs }),
+    };
+    let forgedStreams = 0;
+    this.forge = {
+      transport: scenario.transport,
+      revision: scenario.revision,
+      initializeId: () =>
+        this.indexer.index.requests.findLast((r) => r.method === 'initialize' && r.dir === 'c2s' && r.frame.connection === this.connectionNo)?.id ?? null,
+      requestIdOf: (call) => this.lifecycles.requestIdOf(call),
+      sseStreamFor: (requestId) => this.streams.sseStreamFor(requestId),
+      latestSession: () => this.streams.latestSession(),
+      nextForgedStream: () => FORGED_STREAM_BASE + ++forgedStreams,
     };
     for (const step of scenario.steps) this.schedule(step);
   }
@@ -157,8 +132,8 @@ export class Run {
     const method = msg.method ?? (msg.id !== undefined ? 'response' : undefined);
     if (method !== trigger.method) return false;
     if (trigger.call === undefined) return true;
-    const id = this.calls.get(trigger.call)?.requestId;
-    if (id === undefined || id === null) return false;
+    const id = this.lifecycles.requestIdOf(trigger.call);
+    if (id === null) return false;
     const params = msg.params ?? {};
     return msg.id === id || params.requestId === id || params.progressToken === id;
   }
@@ -172,10 +147,6 @@ export class Run {
       this.waiting = this.waiting.filter((x) => x !== w);
       this.actions.push({ order: w.order, step: { ...w.step, at: frame.t + w.step.at } });
     }
-  }
-
-  callState(call: string): ClientRequestState | undefined {
-    return this.calls.get(call)?.state;
   }
 
   nextEventTime(): number | null {
@@ -248,18 +219,11 @@ export class Run {
           : null;
     this.append({ kind: 'delivery', t: this.now, frame: frame.frame, dir: frame.dir, ...(dropped !== null && { dropped }) });
     if (dropped !== null) return;
-    if (to === 'client') this.noticeLateResponse(messageOf(frame.wire, this.contentTypeOf(frame.wire)));
-    this.absorb(to, await this.sides[to].deliver(this.now, frame.wire));
-  }
-
-  /** A response reaching a call the client no longer waits for is late: the client ignores it. */
-  private noticeLateResponse(msg: JsonRpcMessage | null): void {
-    if (!isResponse(msg)) return;
-    for (const [call, record] of this.calls) {
-      if (record.connection === this.connectionNo && record.requestId === msg.id && record.state !== 'RUNNING') {
-        this.stepClient(call, 'late-response');
-      }
+    if (to === 'client') {
+      const msg = messageOf(frame.wire, this.streams.contentTypeOf(frame.wire));
+      if (isResponse(msg)) this.lifecycles.responseArrived(this.connectionNo, msg.id);
     }
+    this.absorb(to, await this.sides[to].deliver(this.now, frame.wire));
   }
 
   private async perform(pending: PendingAction): Promise<void> {
@@ -268,32 +232,34 @@ export class Run {
     this.append({ kind: 'user-action', t: this.now, action });
     switch (action.type) {
       case 'call': {
-        if (this.calls.has(action.call)) {
-          this.append({ kind: 'error', t: this.now, message: `call ${action.call} already exists` });
+        if (this.lifecycles.hasCall(action.call)) {
+          this.fail(`call ${action.call} already exists`);
           return;
         }
         const result = await this.sides.client.act(this.now, action);
-        const requestId = this.firstToolCallId(result);
-        this.calls.set(action.call, { requestId, connection: this.connectionNo, state: clientRequestMachine.initial });
-        this.append({ kind: 'client-state', t: this.now, call: action.call, requestId, connection: this.connectionNo, machine: 'client-request', from: null, to: clientRequestMachine.initial, on: null, because: 'Call pressed' });
+        this.lifecycles.openCall(action.call, this.firstToolCallId(result), this.connectionNo);
         this.absorb('client', result);
         return;
       }
       case 'stop': {
-        if (!this.calls.has(action.call)) {
-          this.append({ kind: 'error', t: this.now, message: `Stop for unknown call ${action.call}` });
+        if (!this.lifecycles.hasCall(action.call)) {
+          this.fail(`Stop for unknown call ${action.call}`);
           return;
         }
-        this.stepClient(action.call, 'stop');
+        this.lifecycles.stepCall(action.call, 'stop');
         this.absorb('client', await this.sides.client.act(this.now, action));
         return;
       }
       case 'inject-response':
-        this.injectResponse(action);
+      case 'inject-cancel': {
+        const target = resolveTarget(action, this.forge);
+        if (!target.ok) {
+          this.fail(target.error);
+          return;
+        }
+        this.writeForged(action.type === 'inject-response' ? forgeResponse(action, target.id, this.forge) : forgeCancel(action, target.id, this.forge));
         return;
-      case 'inject-cancel':
-        this.injectCancel(action);
-        return;
+      }
       case 'hold':
         this.wire.hold(action.dir);
         return;
@@ -314,82 +280,19 @@ export class Run {
     }
   }
 
+  private fail(message: string): void {
+    this.append({ kind: 'error', t: this.now, message });
+  }
+
   private requireStdio(what: string): boolean {
     if (this.scenario.transport === 'stdio') return true;
-    this.append({ kind: 'error', t: this.now, message: `only a stdio server process can be made to ${what}` });
+    this.fail(`only a stdio server process can be made to ${what}`);
     return false;
   }
 
-  /** The request id a forged frame names, or null (with an error event) when there is none. */
-  private resolveTarget(target: Target): RequestId | null {
-    if ('requestId' in target) return target.requestId;
-    if ('initialize' in target) {
-      if (this.initializeId === null) this.append({ kind: 'error', t: this.now, message: 'no initialize request on this connection' });
-      return this.initializeId;
-    }
-    const id = this.calls.get(target.call)?.requestId ?? null;
-    if (id === null) this.append({ kind: 'error', t: this.now, message: `no request id known for call ${target.call}` });
-    return id;
-  }
-
-  /**
-   * Forges a response (a late result or error, or one for an unknown id) and puts it on the wire
-   * as the server would: a stdio line, or an SSE `message` event on a stream that is still open.
-   */
-  private injectResponse(action: Extract<UserAction, { type: 'inject-response' }>): void {
-    const requestId = this.resolveTarget(action);
-    if (requestId === null) return;
-    const message =
-      action.outcome === 'result'
-        ? { jsonrpc: '2.0', id: requestId, result: { content: [{ type: 'text', text: 'injected late result' }] } }
-        : { jsonrpc: '2.0', id: requestId, error: { code: -32603, message: 'injected late error' } };
-    const json = JSON.stringify(message);
-    const dir: Direction = action.to === 'server' ? 'c2s' : 's2c';
-    if (this.scenario.transport === 'stdio') {
-      this.write(dir, { raw: json + '\n' }, true);
-      return;
-    }
-    if (dir === 'c2s') {
-      this.append({ kind: 'error', t: this.now, message: 'forged responses to the server are offered on stdio only' });
-      return;
-    }
-    const stream = this.streamForInjection(requestId);
-    if (stream === null) {
-      this.append({ kind: 'error', t: this.now, message: `no open SSE stream can carry a response for ${json}` });
-      return;
-    }
-    this.write('s2c', { raw: `event: message\ndata: ${json}\n\n`, http: { stream, part: 'chunk' } }, true);
-  }
-
-  /** Forges a notifications/cancelled from the client: a stdio line, or a POST of its own. */
-  private injectCancel(action: Extract<UserAction, { type: 'inject-cancel' }>): void {
-    const requestId = this.resolveTarget(action);
-    if (requestId === null) return;
-    const json = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: action.reason ?? 'injected' } });
-    if (this.scenario.transport === 'stdio') {
-      this.write('c2s', { raw: json + '\n' }, true);
-      return;
-    }
-    const stream = FORGED_STREAM_BASE + ++this.forgedStreams;
-    const path = this.scenario.transport === 'http-sse' ? '/messages?sessionId=sse-session-1' : '/mcp';
-    const headers: Record<string, string> = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
-    const session = [...this.sessions].at(-1);
-    if (session) headers['mcp-session-id'] = session;
-    if (this.scenario.transport === 'streamable-http') headers['mcp-protocol-version'] = this.scenario.revision;
-    const lines = Object.entries(headers).map(([n, v]) => `${n}: ${v}\r\n`).join('');
-    const url = `http://mcp-server.invalid${path}`;
-    this.write('c2s', { raw: `POST ${path} HTTP/1.1\r\nhost: mcp-server.invalid\r\n${lines}\r\n${json}`, http: { stream, part: 'request', method: 'POST', url, headers } }, true);
-  }
-
-  /** The call's own response stream if still open, else any open SSE stream (HTTP+SSE's one stream). */
-  private streamForInjection(requestId: RequestId): number | null {
-    let fallback: number | null = null;
-    for (const [stream, record] of this.streams) {
-      if (!record.open || !record.contentType?.startsWith('text/event-stream')) continue;
-      if (record.requestId === requestId) return stream;
-      fallback ??= stream;
-    }
-    return fallback;
+  private writeForged(forged: Forged): void {
+    if (forged.ok) this.write(forged.dir, forged.wire, true);
+    else this.fail(forged.error);
   }
 
   private firstToolCallId(result: StepResult): RequestId | null {
@@ -401,14 +304,11 @@ export class Run {
     return null;
   }
 
-  private contentTypeOf(wire: WireFrame): string | undefined {
-    return wire.http ? this.streams.get(wire.http.stream)?.contentType : undefined;
-  }
-
   private write(dir: Direction, wire: WireFrame, forged: boolean): FrameEvent {
-    const msg = messageOf(wire, this.contentTypeOf(wire));
+    const msg = messageOf(wire, this.streams.contentTypeOf(wire));
     const placed = this.wire.write(this.now, dir, wire, msg, this.connectionNo, forged);
-    const written = this.append({
+    const written: FrameEvent = {
+      seq: this.trace.length,
       kind: 'frame',
       t: this.now,
       frame: placed.frame,
@@ -421,12 +321,12 @@ export class Run {
       ...(wire.eof && { eof: true as const }),
       ...(forged && { injected: true as const }),
       ...(placed.fault && { fault: placed.fault }),
-    }) as FrameEvent;
-    if (msg?.method === 'initialize' && msg.id !== undefined && dir === 'c2s') this.initializeId = msg.id;
+    };
+    this.push(written);
     this.wake(written);
-    if (wire.http) this.followStream(written);
+    for (const e of this.streams.follow(written)) this.transport(e);
     if (wire.eof) {
-      this.connection('disconnected', dir === 'c2s' ? 'the client closed its end (stdin EOF)' : 'the server closed its end (stdout EOF)', undefined, dir === 'c2s' ? 'client' : 'server');
+      this.transport({ event: 'disconnected', detail: dir === 'c2s' ? 'the client closed its end (stdin EOF)' : 'the server closed its end (stdout EOF)', by: dir === 'c2s' ? 'client' : 'server' });
     }
     if (placed.duplicate) {
       const copy = this.wire.write(this.now, dir, wire, msg, this.connectionNo, true);
@@ -435,120 +335,59 @@ export class Run {
     return written;
   }
 
-  /** Keeps the per-stream record and records the transport's lifecycle events it implies. */
-  private followStream(frame: FrameEvent): void {
-    const http = frame.http;
-    if (!http) return;
-    const record = this.streams.get(http.stream) ?? { open: true };
-    this.streams.set(http.stream, record);
-    switch (http.part) {
-      case 'request': {
-        if (frame.msg?.method !== undefined && frame.msg.id !== undefined) record.requestId = frame.msg.id;
-        const session = http.headers?.['mcp-session-id'];
-        if (session !== undefined) record.sessionId = session;
-        const path = http.url ? new URL(http.url).pathname : '';
-        this.connection('stream-opened', `${http.method ?? ''} ${path}${frame.msg?.method ? ` (${frame.msg.method})` : ''}`, http.stream, 'client');
-        return;
-      }
-      case 'response-head': {
-        const contentType = http.headers?.['content-type'];
-        if (contentType !== undefined) record.contentType = contentType;
-        const session = http.headers?.['mcp-session-id'];
-        if (session && !this.sessions.has(session)) {
-          this.sessions.add(session);
-          this.connection('session-created', `Mcp-Session-Id: ${session}`, http.stream, 'server');
-        }
-        if (http.status === 404 && record.sessionId !== undefined) this.connection('session-expired', `404 for session ${record.sessionId}`, http.stream, 'server');
-        return;
-      }
-      case 'end':
-        record.open = false;
-        this.connection('stream-closed', 'the server ended the response', http.stream, 'server');
-        return;
-      case 'abort':
-        record.open = false;
-        this.connection('stream-closed', 'the client closed the stream before the response ended', http.stream, 'client');
-        return;
-      default:
-        return;
-    }
+  private transport(e: TransportEvent): void {
+    this.append({ kind: 'connection', t: this.now, ...e });
   }
 
-  private connection(event: ConnectionEvent['event'], detail: string, stream?: number, by?: 'client' | 'server'): void {
-    this.append({ kind: 'connection', t: this.now, event, ...(stream !== undefined && { stream }), ...(by !== undefined && { by }), detail });
-  }
-
-  /** Takes in what a side did during one step, in order, and steps the lifecycles it implies. */
+  /** Takes in what a side did during one step, in order, and tells the lifecycles what happened. */
   private absorb(side: SideName, result: StepResult): void {
-    const returnedThisStep = new Set<string>();
+    const finished: RequestId[] = [];
     for (const out of result.out) {
       if (out.kind === 'send') {
         const frame = this.write(side === 'client' ? 'c2s' : 's2c', { raw: out.raw, ...(out.http && { http: out.http }), ...(out.eof && { eof: out.eof }) }, false);
-        if (side === 'server' && isResponse(frame.msg) && this.handlers.has(idKey(frame.msg.id))) {
-          const key = idKey(frame.msg.id);
-          if (this.handlers.get(key) === 'running' || this.handlers.get(key) === 'answered early') this.answeredEarly.add(key);
-          returnedThisStep.delete(key);
-          this.stepServer(frame.msg.id, 'response-sent');
-        }
+        if (side === 'server' && isResponse(frame.msg)) this.lifecycles.stepHandler(frame.msg.id, 'response-sent');
       } else {
         this.append({ kind: 'handler', t: this.now, side, note: out.note });
-        this.react(out.note, returnedThisStep);
+        this.react(out.note, finished);
       }
     }
-    for (const key of returnedThisStep) {
-      const state = this.handlers.get(key);
-      if (state !== 'returned' && state !== 'threw') continue;
-      this.stepServer(JSON.parse(key) as RequestId, this.answeredEarly.has(key) ? 'answered-before' : 'response-suppressed');
-    }
+    if (side === 'server') this.lifecycles.stepEnded(finished, this.connectionNo);
     this.timers[side] = result.nextTimerAt;
   }
 
-  private react(note: HandlerNote, returnedThisStep: Set<string>): void {
+  private react(note: HandlerNote, finished: RequestId[]): void {
     switch (note.type) {
       case 'connected':
-        this.connection('connected', `protocol ${note.protocolVersion} (${note.era} era) over ${this.scenario.transport}`);
+        this.transport({ event: 'connected', detail: `protocol ${note.protocolVersion} (${note.era} era) over ${this.scenario.transport}` });
         return;
       case 'server-exited':
         this.serverAlive = false;
-        for (const [key, state] of this.handlers) {
-          if (state === 'running' || state === 'answered early' || state === 'cancellation seen' || state === 'returned' || state === 'threw') {
-            returnedThisStep.delete(key);
-            this.stepServer(JSON.parse(key) as RequestId, 'crash');
-          }
-        }
-        this.connection('crashed', `the server process exited with code ${note.code}: ${note.reason}`, undefined, 'server');
+        this.lifecycles.serverExited();
+        this.transport({ event: 'crashed', detail: `the server process exited with code ${note.code}: ${note.reason}`, by: 'server' });
         return;
       case 'reconnect-requested':
         // The host starts a new server process and a new connection; frames still in flight
         // on the old one reach nobody.
         this.connectionNo++;
-        this.handlers.clear();
-        this.answeredEarly.clear();
+        this.lifecycles.newConnection();
         this.streams.clear();
-        this.initializeId = null;
         this.serverRestartDue = true;
-        this.connection('reconnecting', note.reason, undefined, 'client');
+        this.transport({ event: 'reconnecting', detail: note.reason, by: 'client' });
         return;
       case 'handler-started':
-        this.handlers.set(idKey(note.requestId), serverHandlerMachine.initial);
-        this.append({ kind: 'server-state', t: this.now, requestId: note.requestId, machine: 'server-handler', from: null, to: serverHandlerMachine.initial, on: null, because: `request received (${note.tool})` });
+        this.lifecycles.startHandler(note.requestId, note.tool);
         return;
       case 'handler-cancel-seen':
-        this.stepServer(note.requestId, 'cancel-seen');
+        this.lifecycles.stepHandler(note.requestId, 'cancel-seen');
         return;
       case 'handler-returned':
       case 'handler-threw':
-        this.stepServer(note.requestId, note.type === 'handler-returned' ? 'return' : 'throw');
-        returnedThisStep.add(idKey(note.requestId));
+        this.lifecycles.stepHandler(note.requestId, note.type === 'handler-returned' ? 'return' : 'throw');
+        finished.push(note.requestId);
         return;
-      case 'call-settled': {
-        const record = this.calls.get(note.call);
-        if (!record) return;
-        const event: ClientRequestEvent =
-          note.outcome === 'result' ? (note.isError ? 'error' : 'result') : record.state === 'CANCEL_REQUESTED' ? 'stopped' : 'error';
-        this.stepClient(note.call, event);
+      case 'call-settled':
+        this.lifecycles.stepCall(note.call, note.outcome === 'result' && note.isError !== true ? 'result' : 'error');
         return;
-      }
       default:
         return;
     }
@@ -562,44 +401,15 @@ export class Run {
     this.absorb('server', await this.sides.server.init(this.config, this.now));
   }
 
-  private stepClient(call: string, event: ClientRequestEvent): void {
-    const record = this.calls.get(call);
-    if (!record) return;
-    const outcome = stepMachine(clientRequestMachine, record.state, event);
-    if (!outcome.ok) {
-      this.append({ kind: 'error', t: this.now, message: `call ${call}: ${outcome.reason}` });
-      return;
-    }
-    const from = record.state;
-    record.state = outcome.transition.to;
-    this.append({ kind: 'client-state', t: this.now, call, requestId: record.requestId, connection: record.connection, machine: 'client-request', from, to: record.state, on: event, because: outcome.transition.label });
+  private append(event: NewTraceEvent): void {
+    this.push({ seq: this.trace.length, ...event } as TraceEvent);
   }
 
-  private stepServer(requestId: RequestId, event: ServerHandlerEvent): void {
-    const key = idKey(requestId);
-    const state = this.handlers.get(key);
-    if (state === undefined) return;
-    const outcome = stepMachine(serverHandlerMachine, state, event);
-    if (!outcome.ok) {
-      this.append({ kind: 'error', t: this.now, message: `request ${key}: ${outcome.reason}` });
-      return;
-    }
-    this.handlers.set(key, outcome.transition.to);
-    this.append({ kind: 'server-state', t: this.now, requestId, machine: 'server-handler', from: state, to: outcome.transition.to, on: event, because: outcome.transition.label });
-  }
-
-  private append(event: NewTraceEvent): TraceEvent {
-    const full = { seq: this.trace.length, ...event } as TraceEvent;
-    this.trace.push(full);
-    // The connection table is stepped by what the trace records, right after its cause.
-    const rejectedBefore = this.connectionTracker.rejected.length;
-    for (const change of this.connectionTracker.observe(full)) {
-      this.trace.push({ seq: this.trace.length, kind: 'connection-state', t: full.t, machine: 'connection', from: change.from, to: change.to, on: change.transition.on, because: change.transition.label });
-    }
-    for (const r of this.connectionTracker.rejected.slice(rejectedBefore)) {
-      this.trace.push({ seq: this.trace.length, kind: 'error', t: full.t, message: `connection: ${r.reason}` });
-    }
-    return full;
+  /** Records an event: the trace, its index, and the connection lifecycle it may step. */
+  private push(event: TraceEvent): void {
+    this.trace.push(event);
+    this.indexer.add(event);
+    this.lifecycles.observe(event);
   }
 
   private emit(from: number): void {

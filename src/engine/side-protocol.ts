@@ -3,16 +3,8 @@
  * each other. The side runs only when the coordinator tells it to, at one virtual instant,
  * until it is quiet; it answers with what it wrote and did, in order, and its next timer.
  */
-import type { HandlerNote, HttpFraming, UserAction } from '../trace/index.ts';
+import type { HandlerNote, UserAction, WireFrame } from '../trace/index.ts';
 import type { ClientProfile, HttpServerShape, Revision, ServerProfile, TransportKind } from '../scenario/index.ts';
-
-/** What travels on the wire: the bytes, and on HTTP where they sit in which stream. */
-export interface WireFrame {
-  raw: string;
-  http?: HttpFraming;
-  /** stdio: the writer closed its end of the stream. */
-  eof?: true;
-}
 
 export type SideOutput = ({ kind: 'send' } & WireFrame) | { kind: 'note'; note: HandlerNote };
 

@@ -4,8 +4,7 @@
  * the coordinator decides what happens then.
  */
 import type { Scenario, WireFault } from '../scenario/index.ts';
-import type { WireFrame } from './side-protocol.ts';
-import type { Direction, FrameEvent, JsonRpcMessage } from '../trace/index.ts';
+import type { Direction, FrameEvent, JsonRpcMessage, WireFrame } from '../trace/index.ts';
 
 export interface InFlight {
   frame: number;
@@ -17,7 +16,7 @@ export interface InFlight {
 }
 
 /** What the wire did to a frame when it was written: its delivery time and any fault. */
-export interface Placement {
+interface Placement {
   deliverAt: number | null;
   fault?: FrameEvent['fault'];
   /** A duplicate to write right after it (the 'duplicate' fault). */
@@ -45,7 +44,7 @@ export class Wire {
     this.faultHits = this.faults.map(() => 0);
   }
 
-  latencyOf(dir: Direction): number {
+  private latencyOf(dir: Direction): number {
     return dir === 'c2s' ? this.latency.c2s : this.latency.s2c;
   }
 
@@ -86,16 +85,9 @@ export class Wire {
   }
 
   /** Lets held frames go, in the order written, each arriving one latency after the release. */
-  release(now: number, dir: Direction): InFlight[] {
+  release(now: number, dir: Direction): void {
     this.held.delete(dir);
-    const released: InFlight[] = [];
-    for (const f of this.inFlight) {
-      if (f.dir === dir && f.deliverAt === null) {
-        f.deliverAt = now + this.latencyOf(dir);
-        released.push(f);
-      }
-    }
-    return released;
+    for (const f of this.inFlight) if (f.dir === dir && f.deliverAt === null) f.deliverAt = now + this.latencyOf(dir);
   }
 
   /** The frame due first (ties: the one written first). */

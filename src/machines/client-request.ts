@@ -2,12 +2,24 @@ import type { MachineDef } from './machine.ts';
 export type ClientRequestState = 'RUNNING' | 'CANCEL_REQUESTED' | 'STOPPED_LOCALLY' | 'SUCCEEDED' | 'FAILED';
 
 /**
+ * What can happen to one call, seen from the client:
+ * - `stop`: the user pressed Stop;
+ * - `result`: the call's promise resolved with a result;
+ * - `error`: the call settled with an error (the promise rejected, or the result has isError);
+ * - `late-response`: a response for the call's request id reached the client. Every call on
+ *   the connection with that id is offered it; only one no longer waiting takes it (a running
+ *   call's own response settles it through `result` or `error`).
+ */
+export type ClientRequestEvent = 'stop' | 'result' | 'error' | 'late-response';
+
+/**
  * The client's view of one request, after the model in seed 003 (`cancel_demo.py`):
  * Stop records the intent (CANCEL_REQUESTED), local cleanup ends the wait (STOPPED_LOCALLY),
  * and a response that arrives afterwards is ignored. Stopping is not a rollback.
+ *
+ * CANCEL_REQUESTED lasts no longer than the step Stop is pressed in: the SDK rejects the call
+ * as soon as its signal aborts, so no response can reach the call while it is in that state.
  */
-export type ClientRequestEvent = 'stop' | 'stopped' | 'result' | 'error' | 'late-response';
-
 export const clientRequestMachine: MachineDef<ClientRequestState, ClientRequestEvent> = {
   id: 'client-request',
   title: 'Client request',
@@ -17,8 +29,8 @@ export const clientRequestMachine: MachineDef<ClientRequestState, ClientRequestE
     { from: 'RUNNING', on: 'stop', to: 'CANCEL_REQUESTED', label: 'Stop pressed' },
     { from: 'RUNNING', on: 'result', to: 'SUCCEEDED', label: 'result' },
     { from: 'RUNNING', on: 'error', to: 'FAILED', label: 'error' },
-    { from: 'CANCEL_REQUESTED', on: 'stopped', to: 'STOPPED_LOCALLY', label: 'local wait ended' },
-    { from: 'CANCEL_REQUESTED', on: 'late-response', to: 'CANCEL_REQUESTED', label: 'ignored: arrived after Stop' },
+    // The abort rejects the call: after Stop that error is the local wait ending, not a failure.
+    { from: 'CANCEL_REQUESTED', on: 'error', to: 'STOPPED_LOCALLY', label: 'local wait ended' },
     { from: 'STOPPED_LOCALLY', on: 'late-response', to: 'STOPPED_LOCALLY', label: 'ignored: arrived after Stop' },
     { from: 'STOPPED_LOCALLY', on: 'stop', to: 'STOPPED_LOCALLY', label: 'ignored: not running' },
     { from: 'SUCCEEDED', on: 'stop', to: 'SUCCEEDED', label: 'ignored: not running' },

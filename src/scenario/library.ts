@@ -44,6 +44,15 @@ import timeoutPythonV1ClientSendsNoCancel from '../../content/scenarios/timeout-
 import timeout2026HttpClosesStream from '../../content/scenarios/timeout-2026-http-closes-stream.json' with { type: 'json' };
 import timeoutMaxEnforcedWithAbort from '../../content/scenarios/timeout-max-enforced-with-abort.json' with { type: 'json' };
 import retryAfterStopCommitsTwice from '../../content/scenarios/retry-after-stop-commits-twice.json' with { type: 'json' };
+import stopPressedTwice from '../../content/scenarios/stop-pressed-twice.json' with { type: 'json' };
+import secondResponseForAnAnsweredCall from '../../content/scenarios/second-response-for-an-answered-call.json' with { type: 'json' };
+import serverKilledWhileHandlerIgnoresCancel from '../../content/scenarios/server-killed-while-handler-ignores-cancel.json' with { type: 'json' };
+import pythonV1KilledAfterItsCode0Answer from '../../content/scenarios/python-v1-killed-after-its-code-0-answer.json' with { type: 'json' };
+import serverDiesDuringTheHandshake from '../../content/scenarios/server-dies-during-the-handshake.json' with { type: 'json' };
+import forgedErrorRefusesTheHandshake from '../../content/scenarios/forged-error-refuses-the-handshake.json' with { type: 'json' };
+import serverKilledAfterTheClientDisconnected from '../../content/scenarios/server-killed-after-the-client-disconnected.json' with { type: 'json' };
+import strictHostHttpSseReconnectsOnUnknownIds from '../../content/scenarios/strict-host-http-sse-reconnects-on-unknown-ids.json' with { type: 'json' };
+import serverDiesRightAfterAnsweringInitialize from '../../content/scenarios/server-dies-right-after-answering-initialize.json' with { type: 'json' };
 
 /** Where the scenario comes from: a seed file, a spec section or an sdk-behaviors.md section. */
 export interface LibrarySource {
@@ -102,6 +111,15 @@ const RAW: readonly unknown[] = [
   timeoutMaxEnforcedWithAbort,
   retryAfterStopCommitsTwice,
   stopAfterCommitIsNotRollback,
+  stopPressedTwice,
+  secondResponseForAnAnsweredCall,
+  serverKilledWhileHandlerIgnoresCancel,
+  pythonV1KilledAfterItsCode0Answer,
+  serverDiesDuringTheHandshake,
+  forgedErrorRefusesTheHandshake,
+  serverKilledAfterTheClientDisconnected,
+  strictHostHttpSseReconnectsOnUnknownIds,
+  serverDiesRightAfterAnsweringInitialize,
 ];
 
 function text(record: Record<string, unknown>, key: string, where: string): string {

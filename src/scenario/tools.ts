@@ -1,10 +1,27 @@
 /**
- * The server's tools as data: names, what they do, their arguments and defaults. The server
- * worker implements them; the playground builds its form from this list.
+ * The server's tools as data: names, what they do, their arguments with the playground form's
+ * labels and defaults, and the zod schema of their arguments. The server worker registers
+ * exactly these schemas, so what the call form and the editor accept is what the server accepts.
  */
+import * as z from 'zod/v4';
+
 /** How the `work` tool's handler meets a cancellation (issue 4's handler behaviours). */
 export const ON_CANCEL = ['observe', 'ignore', 'swallow', 'shield'] as const;
-export type OnCancel = (typeof ON_CANCEL)[number];
+
+/** A duration in virtual milliseconds: whole, and at most an hour (a scenario runs in seconds). */
+const ms = z.number().int().min(0).max(3_600_000);
+
+/** Each tool's arguments, as the server validates them. */
+export const TOOL_INPUT = {
+  slow_count: z.object({ steps: z.number().int().min(1).max(10_000), stepMs: ms }),
+  stubborn: z.object({ ms }),
+  ledger_write: z.object({ key: z.string(), value: z.string(), commitAfterMs: ms, totalMs: ms }),
+  // unwindMs matters only to `shield`; a call that leaves it out unwinds at once.
+  work: z.object({ ms, onCancel: z.enum(ON_CANCEL), unwindMs: ms.default(0) }),
+  quick: z.object({}),
+} as const;
+
+export type ToolName = keyof typeof TOOL_INPUT;
 
 export interface ToolArgSpec {
   name: string;
@@ -15,9 +32,11 @@ export interface ToolArgSpec {
 }
 
 export interface ToolSpec {
-  name: 'slow_count' | 'stubborn' | 'ledger_write' | 'work' | 'quick';
+  name: ToolName;
   summary: string;
+  /** The form's fields, in order. */
   args: readonly ToolArgSpec[];
+  input: (typeof TOOL_INPUT)[ToolName];
 }
 
 export const TOOLS: readonly ToolSpec[] = [
@@ -28,11 +47,13 @@ export const TOOLS: readonly ToolSpec[] = [
       { name: 'steps', label: 'steps', default: 5, kind: 'number' },
       { name: 'stepMs', label: 'step ms', default: 1000, kind: 'number' },
     ],
+    input: TOOL_INPUT.slow_count,
   },
   {
     name: 'stubborn',
     summary: 'Ignores cancellation and returns after `ms`: the late-result case.',
     args: [{ name: 'ms', label: 'ms', default: 3000, kind: 'number' }],
+    input: TOOL_INPUT.stubborn,
   },
   {
     name: 'ledger_write',
@@ -43,6 +64,7 @@ export const TOOLS: readonly ToolSpec[] = [
       { name: 'commitAfterMs', label: 'commit after ms', default: 1000, kind: 'number' },
       { name: 'totalMs', label: 'total ms', default: 4000, kind: 'number' },
     ],
+    input: TOOL_INPUT.ledger_write,
   },
   {
     name: 'work',
@@ -53,10 +75,33 @@ export const TOOLS: readonly ToolSpec[] = [
       { name: 'onCancel', label: 'on cancel', default: 'observe', kind: 'choice', choices: ON_CANCEL },
       { name: 'unwindMs', label: 'unwind ms (shield)', default: 1000, kind: 'number' },
     ],
+    input: TOOL_INPUT.work,
   },
-  { name: 'quick', summary: 'Answers at once.', args: [] },
+  { name: 'quick', summary: 'Answers at once.', args: [], input: TOOL_INPUT.quick },
 ];
 
 export function defaultArgs(tool: ToolSpec): Record<string, number | string> {
   return Object.fromEntries(tool.args.map((a) => [a.name, a.default]));
+}
+
+export type ToolArgsCheck = { ok: true; args: Record<string, unknown> } | { ok: false; errors: string[] };
+
+/**
+ * Checks a call's arguments against its tool's schema (what the server will accept), and also
+ * refuses arguments the tool does not have, which the server would silently drop. Each error
+ * names the argument.
+ */
+export function validateToolArgs(tool: string, args: unknown): ToolArgsCheck {
+  const spec = TOOLS.find((t) => t.name === tool);
+  if (!spec) return { ok: false, errors: [`unknown tool "${tool}" (the tools are ${TOOLS.map((t) => t.name).join(', ')})`] };
+  const parsed = spec.input.strict().safeParse(args);
+  if (parsed.success) return { ok: true, args: parsed.data };
+  return {
+    ok: false,
+    errors: parsed.error.issues.flatMap((issue) =>
+      issue.code === 'unrecognized_keys'
+        ? issue.keys.map((key) => `${key}: not an argument of ${spec.name}`)
+        : [`${issue.path.length > 0 ? issue.path.join('.') : 'arguments'}: ${issue.message}`],
+    ),
+  };
 }

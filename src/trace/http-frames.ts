@@ -1,30 +1,89 @@
 /**
- * Reading HTTP frames off the trace: which JSON-RPC message, if any, a frame carries. The
- * coordinator uses it to fill `FrameEvent.msg`, so every view sees messages the same way on
- * every transport.
+ * Frames on the simulated wire, written and read in one place: how a stdio line, an HTTP
+ * request, a response head, a body chunk (one SSE event or one JSON body), an end and an abort
+ * are written as frames, and which JSON-RPC message, if any, a frame carries. The sides write
+ * with these, the coordinator forges with them and reads `FrameEvent.msg` with `messageOf`,
+ * so every view sees messages the same way on every transport.
  */
-import { parseJsonRpc, type JsonRpcMessage } from './events.ts';
-import type { WireFrame } from '../engine/index.ts';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { parseJsonRpc, type HttpFraming, type JsonRpcMessage } from './events.ts';
+import { STATUS_TEXT } from './http-status.ts';
 
-/** The `event` name and joined `data` of the first complete SSE event in a chunk. */
-export function firstSseEvent(text: string): { event: string; data: string; id?: string } | null {
-  const block = text.split(/\r?\n\r?\n/)[0];
-  if (block === undefined) return null;
-  let event = 'message';
-  let id: string | undefined;
-  const data: string[] = [];
-  let sawField = false;
-  for (const line of block.split(/\r?\n/)) {
-    if (line === '' || line.startsWith(':')) continue;
-    const colon = line.indexOf(':');
-    const field = colon < 0 ? line : line.slice(0, colon);
-    const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-    sawField = true;
-    if (field === 'event') event = value;
-    else if (field === 'data') data.push(value);
-    else if (field === 'id') id = value;
-  }
-  return sawField ? { event, data: data.join('\n'), ...(id !== undefined && { id }) } : null;
+/** What travels on the wire: the bytes, and on HTTP where they sit in which stream. */
+export interface WireFrame {
+  raw: string;
+  http?: HttpFraming;
+  /** stdio: the writer closed its end of the stream. */
+  eof?: true;
+}
+
+/** The origin every HTTP request on the simulated wire goes to. */
+export const SERVER_ORIGIN = 'http://mcp-server.invalid';
+
+function headerLines(headers: Record<string, string>): string {
+  return Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+}
+
+/** The headers of a fetch `Headers` as the lower-case name → value record a frame carries. */
+export function headersRecord(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    out[name] = value;
+  });
+  return out;
+}
+
+export function requestFrame(stream: number, method: string, url: string, headers: Record<string, string>, body: string): WireFrame {
+  const target = new URL(url);
+  const http: HttpFraming = { stream, part: 'request', method, url, headers };
+  return { raw: `${method} ${target.pathname}${target.search} HTTP/1.1\r\nhost: ${target.host}\r\n${headerLines(headers)}\r\n${body}`, http };
+}
+
+/** The body of a request frame (what follows the blank line after the headers). */
+export function requestBody(frame: WireFrame): string {
+  const at = frame.raw.indexOf('\r\n\r\n');
+  return at < 0 ? '' : frame.raw.slice(at + 4);
+}
+
+export function responseHeadFrame(stream: number, status: number, headers: Record<string, string>): WireFrame {
+  return {
+    raw: `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? ''}\r\n${headerLines(headers)}\r\n`,
+    http: { stream, part: 'response-head', status, headers },
+  };
+}
+
+export function chunkFrame(stream: number, text: string): WireFrame {
+  return { raw: text, http: { stream, part: 'chunk' } };
+}
+
+export function endFrame(stream: number): WireFrame {
+  return { raw: '', http: { stream, part: 'end' } };
+}
+
+export function abortFrame(stream: number): WireFrame {
+  return { raw: '', http: { stream, part: 'abort' } };
+}
+
+/** One SSE event as written on a stream: `event: <name>` and one `data:` line. */
+export function sseEvent(event: string, data: string): string {
+  return `event: ${event}\ndata: ${data}\n\n`;
+}
+
+/** The first complete SSE event in a chunk (each chunk the server writes is one event). */
+function firstSseEvent(text: string): EventSourceMessage | null {
+  let first: EventSourceMessage | null = null;
+  const parser = createParser({
+    onEvent: (event) => {
+      first ??= event;
+    },
+  });
+  parser.feed(text);
+  // A chunk that ends without the blank line still holds its event: end it (a chunk that did
+  // end with one gets empty lines, which dispatch nothing).
+  parser.feed('\n\n');
+  return first;
 }
 
 /**
@@ -35,14 +94,13 @@ export function messageOf(frame: WireFrame, contentType: string | undefined): Js
   const http = frame.http;
   if (!http) return parseJsonRpc(frame.raw);
   switch (http.part) {
-    case 'request': {
-      const at = frame.raw.indexOf('\r\n\r\n');
-      return at < 0 ? null : parseJsonRpc(frame.raw.slice(at + 4));
-    }
+    case 'request':
+      return frame.raw.includes('\r\n\r\n') ? parseJsonRpc(requestBody(frame)) : null;
     case 'chunk': {
       if (contentType?.startsWith('text/event-stream')) {
         const event = firstSseEvent(frame.raw);
-        return event && event.event === 'message' && event.data !== '' ? parseJsonRpc(event.data) : null;
+        // An event with no `event:` field is a `message` event.
+        return event && (event.event ?? 'message') === 'message' && event.data !== '' ? parseJsonRpc(event.data) : null;
       }
       return parseJsonRpc(frame.raw);
     }

@@ -19,7 +19,7 @@ import { createNodeSides, runHeadless, type NodeSides } from '../../src/host/nod
 import { stepMachine, type MachineDef } from '../../src/machines/machine.ts';
 import { clientRequestMachine } from '../../src/machines/client-request.ts';
 import { serverHandlerMachine } from '../../src/machines/server-handler.ts';
-import { connectionMachine, connectionStates } from '../../src/machines/connection.ts';
+import { connectionMachine } from '../../src/machines/connection.ts';
 import { stateDiagram, stateText } from '../../src/diagrams/state-diagram.ts';
 import { mermaidText } from '../../src/diagrams/mermaid-text.ts';
 import { sequenceDiagram } from '../../src/diagrams/sequence-diagram.ts';
@@ -221,46 +221,6 @@ describe('transition tables', () => {
       assert.ok(def.states.includes(def.initial));
     }
   });
-
-  test('connectionStates reports a step the table refuses instead of throwing', () => {
-    const trace = [
-      { seq: 0, t: 0, kind: 'connection', event: 'connected', detail: 'too early' },
-      { seq: 1, t: 5, kind: 'connection', event: 'disconnected', detail: 'closed' },
-      { seq: 2, t: 6, kind: 'connection', event: 'disconnected', detail: 'again' },
-    ] as TraceEvent[];
-    const derived = connectionStates(trace);
-    assert.deepEqual(
-      derived.rejected.map((r) => [r.seq, r.state, r.event]),
-      [[0, 'connecting', 'connected']],
-    );
-    assert.deepEqual(
-      derived.changes.map((c) => [c.seq, c.from, c.to]),
-      [
-        [1, 'connecting', 'closed'],
-        [2, 'closed', 'closed'],
-      ],
-    );
-    assert.equal(derived.state, 'closed');
-  });
-
-  test('a handshake sent again after a crash goes through reconnecting back to connecting', () => {
-    const handshake = (seq: number, id: number): TraceEvent =>
-      frameEvent(seq, seq, 'c2s', { jsonrpc: '2.0', id, method: 'initialize', params: {} });
-    const trace = [
-      handshake(0, 0),
-      frameEvent(1, 5, 's2c', { jsonrpc: '2.0', id: 0, result: {} }),
-      { seq: 2, t: 10, kind: 'delivery', frame: 1, dir: 's2c' },
-      { seq: 3, t: 10, kind: 'connection', event: 'connected', detail: 'ok' },
-      { seq: 4, t: 50, kind: 'connection', event: 'session-expired', detail: '404' },
-      handshake(5, 1),
-    ] as TraceEvent[];
-    const derived = connectionStates(trace);
-    assert.deepEqual(derived.rejected, []);
-    assert.deepEqual(
-      derived.changes.map((c) => c.to),
-      ['initialized', 'open', 'crashed', 'reconnecting', 'connecting'],
-    );
-  });
 });
 
 // ---- Sequence diagrams of real runs ----------------------------------------------------------
@@ -332,12 +292,8 @@ describe('sequence diagrams of the seed scenarios', () => {
       assertMermaidSyntax(text, 'sequence');
       golden(seed.file, text);
       assert.equal(sequenceDiagram(trace), text, 'the same trace gives the same text');
-      const connection = connectionStates(trace);
-      assert.deepEqual(
-        connection.changes.map((c) => c.to),
-        seed.connection,
-      );
-      assert.deepEqual(connection.rejected, []);
+      const connection = trace.flatMap((e) => (e.kind === 'connection-state' ? [e.to] : []));
+      assert.deepEqual(connection, seed.connection);
     });
   }
 

@@ -1,8 +1,17 @@
 /**
  * Golden permalinks: links made by earlier versions must keep decoding to the same scenario,
- * forever. Each entry is a string literal produced once (here with engine 0.1.0 and SDK 2.4.0)
- * and never edited; its expected scenario is written out in full, not imported, so a change
- * to the library or to defaults cannot move it.
+ * forever. Each entry is a string literal produced once and never edited; its expected
+ * scenario is written out in full, not imported, so a change to the library or to defaults
+ * cannot move it.
+ *
+ * Two promises, tested apart:
+ * - decodes: every golden link, of any engine version, decodes to its scenario;
+ * - reproduces: a link made by this engine version (its `engine` is ENGINE_VERSION) replays
+ *   to exactly the trace hash it carries. A link of an older engine need not: traces may change
+ *   when the engine version does (0.1.0's links carry hashes that 0.2.0 changed).
+ *
+ * When ENGINE_VERSION changes, add links made by the new engine below (the reproduce test
+ * insists that some exist), and keep the old ones.
  *
  * Adding golden links:
  * - When the link format changes (a `v2.` prefix, another compression, other fields), do not
@@ -15,10 +24,13 @@
  * - To make a link: `encodeLink(scenario, { engine, sdk, trace: await traceHash(await
  *   runHeadless(scenario)) })` in a scratch script, and paste the string and the scenario here.
  */
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeLink, encodeLink, type LinkMeta } from '../../src/scenario/permalink.ts';
 import type { Scenario } from '../../src/scenario/model.ts';
+import { ENGINE_VERSION } from '../../src/scenario/versions.ts';
+import { createNodeSides, runHeadless } from '../../src/host/node.ts';
+import { traceHash } from '../../src/trace/hash.ts';
 
 interface Golden {
   name: string;
@@ -38,6 +50,49 @@ const SLOW_COUNT_STOP: Scenario = {
     { at: 240, action: { type: 'stop', call: '#1' } },
   ],
   endAt: 2000,
+};
+
+/** Every action and every optional field, faults, non-ASCII names (2025-03-26). */
+const EVERY_ACTION: Scenario = {
+  version: 1,
+  revision: '2025-03-26',
+  transport: 'stdio',
+  httpServer: 'stateless',
+  latency: { c2s: 3, s2c: 11 },
+  serverProfile: 'py-v1',
+  clientProfile: 'ts-v1',
+  connectTimeoutMs: 30000,
+  faults: [
+    { dir: 'c2s', action: 'delay', match: 'notifications/cancelled', nth: 1, ms: 200 },
+    { dir: 's2c', action: 'drop', match: 'response' },
+    { dir: 's2c', action: 'duplicate' },
+  ],
+  steps: [
+    { at: 0, action: { type: 'hold', dir: 's2c' } },
+    {
+      at: 20,
+      action: {
+        type: 'call',
+        call: 'Zahlung ✓',
+        tool: 'ledger_write',
+        args: { key: 'order-42', value: 'paid', commitAfterMs: 100, totalMs: 400 },
+        timeoutMs: 1000,
+        resetTimeoutOnProgress: true,
+        maxTotalTimeoutMs: 5000,
+      },
+    },
+    { at: 30, action: { type: 'call', call: 'B', tool: 'work', args: { ms: 300, onCancel: 'shield', unwindMs: 100 } } },
+    { at: 50, action: { type: 'release', dir: 's2c' } },
+    { at: 60, action: { type: 'stop', call: 'Zahlung ✓' } },
+    { at: 70, action: { type: 'inject-response', outcome: 'error', call: 'B' } },
+    { at: 80, action: { type: 'inject-response', outcome: 'result', to: 'server', requestId: 4242 } },
+    { at: 90, action: { type: 'inject-cancel', initialize: true } },
+    { at: 100, action: { type: 'inject-cancel', requestId: '1', reason: 'string id "1" is not 1' } },
+    { at: 110, action: { type: 'disconnect' } },
+    { at: 120, action: { type: 'crash-server' } },
+    { at: 130, action: { type: 'reconnect' } },
+  ],
+  endAt: 3000,
 };
 
 const V1_GOLDEN: readonly Golden[] = [
@@ -71,47 +126,7 @@ const V1_GOLDEN: readonly Golden[] = [
   {
     name: 'v1: every action, every optional field, faults, non-ASCII names (2025-03-26)',
     link: 'v1.lVTNjhMxDH6Vyud0yUzb_ZnbwokDYiX2BLtCIeO2oWkyOJ4upepTcOXpeBLkTHemh4EVp8iJ_dn-PjsHSBaDIRehOsAOKbkYoCoUEO5cZ0Cpy8VUz6blJShgMiE1kRgqSFy7CArWzM0HpB1SvjSMHlMCBd4wBrsXbFsmqGYKUmmhKoqjgpQj7igunUeooNlPdwUosN5h4OGe0-k-hoCW790WY8vvBE5rrRUsTes5QfXpALWTEiSXAmO5q79Gb_agYGvYrqGCENktnTXynF5ZEyx6jzUoCLzOzW8TVKXWR_WMKFWfI1JszgAJUxNDQvh7QNt4yYhwfFSQGJuuXsNQ6cHvALxvpOd19FLPgHUUaPEux9yt8V4YkqOCj2bt27Ca_P71UwSLUS491iukz0_kGKUyWiUB2OAeKohUI03nJSjYGd9mNYyrM-nbrePbJSMJ44XwzZGNF2suFAEPghRZD8KEzzK9D3cUVyTjUDG1KKR9vxeAMx0XWuu-wdnLDb4e2nqKtDlrZ9tNhYIY3mRdhb61w8xmG55cqE91HvuEi7GEhB5NwnENLsciEueZGNGgj7sai3PhK1qe9jOkILZs41bekCjSed891PX_QhGm1nMmTorttlW0-tZi4rc1VPNyXvb4N__A7zYGFLjg2BnvfmAnbh-dx-TF8LPcUGTbpLwticmF1cTVkwcoHmDi0iREnhRD-0UxlqB26fRJnHmOLwyZtJ6eWBh8R2ePcAB9VIChvuXu7zmKtXJBvPRFcaFBQao38mVezLPFZGx-La-1-WIW84We3djiCo5_AA',
-    scenario: {
-      version: 1,
-      revision: '2025-03-26',
-      transport: 'stdio',
-      httpServer: 'stateless',
-      latency: { c2s: 3, s2c: 11 },
-      serverProfile: 'py-v1',
-      clientProfile: 'ts-v1',
-      connectTimeoutMs: 30000,
-      faults: [
-        { dir: 'c2s', action: 'delay', match: 'notifications/cancelled', nth: 1, ms: 200 },
-        { dir: 's2c', action: 'drop', match: 'response' },
-        { dir: 's2c', action: 'duplicate' },
-      ],
-      steps: [
-        { at: 0, action: { type: 'hold', dir: 's2c' } },
-        {
-          at: 20,
-          action: {
-            type: 'call',
-            call: 'Zahlung ✓',
-            tool: 'ledger_write',
-            args: { key: 'order-42', value: 'paid', commitAfterMs: 100, totalMs: 400 },
-            timeoutMs: 1000,
-            resetTimeoutOnProgress: true,
-            maxTotalTimeoutMs: 5000,
-          },
-        },
-        { at: 30, action: { type: 'call', call: 'B', tool: 'work', args: { ms: 300, onCancel: 'shield', unwindMs: 100 } } },
-        { at: 50, action: { type: 'release', dir: 's2c' } },
-        { at: 60, action: { type: 'stop', call: 'Zahlung ✓' } },
-        { at: 70, action: { type: 'inject-response', outcome: 'error', call: 'B' } },
-        { at: 80, action: { type: 'inject-response', outcome: 'result', to: 'server', requestId: 4242 } },
-        { at: 90, action: { type: 'inject-cancel', initialize: true } },
-        { at: 100, action: { type: 'inject-cancel', requestId: '1', reason: 'string id "1" is not 1' } },
-        { at: 110, action: { type: 'disconnect' } },
-        { at: 120, action: { type: 'crash-server' } },
-        { at: 130, action: { type: 'reconnect' } },
-      ],
-      endAt: 3000,
-    },
+    scenario: EVERY_ACTION,
     meta: { engine: '0.1.0', sdk: '2.4.0', trace: '0280aba545039c17' },
   },
   {
@@ -122,7 +137,44 @@ const V1_GOLDEN: readonly Golden[] = [
   },
 ];
 
-for (const golden of V1_GOLDEN) {
+const HTTP_2026_STOP: Scenario = {
+  version: 1,
+  revision: '2026-07-28',
+  transport: 'streamable-http',
+  httpServer: 'stateless',
+  latency: { c2s: 5, s2c: 5 },
+  steps: [
+    { at: 20, action: { type: 'call', call: 'A', tool: 'slow_count', args: { steps: 5, stepMs: 100 } } },
+    { at: 250, action: { type: 'stop', call: 'A' } },
+  ],
+  endAt: 2000,
+};
+
+/** Made with engine 0.3.0 and SDK 2.4.0. */
+const ENGINE_0_3_GOLDEN: readonly Golden[] = [
+  {
+    name: 'v1, engine 0.3.0: slow_count, Stop after the second progress (2025-11-25, stdio)',
+    link: 'v1.bZBNTgMxDIXv8timoyQ0qGTHAVixRAilGbeMGCVR7A6qRrk7yrQbJFb288_7LK_gSCnUKcOvWKjylBO8Uai0TDcBq63bGbOzDgpSQ-KSq8CDZZwyFL5EyhvVhWovEve902WGwhyEUrx282gZ3imwjfCuKbBQYfj3FUHgrVYIUTbiCrkWgkcMc3fZgseD6fyce85z_vmM-ZIECqGeuW_dHd3N-5XhjdatNXVH7P9jsOTyh9HahwKl8WW7SuvW1XlKfVgPj4OGAo_f_THDflNSQ-xdcgc6GOv000kfj_YZ7Rc',
+    scenario: SLOW_COUNT_STOP,
+    meta: { engine: '0.3.0', sdk: '2.4.0', trace: 'e58e812506f0bb29' },
+  },
+  {
+    name: 'v1, engine 0.3.0: slow_count stopped by closing its stream (2026-07-28, Streamable HTTP)',
+    link: 'v1.bZBBT8MwDIX_yztnVRaWMnLbD-DEESEUUm9UZEkVm6Kpyn9HaXfgwOn5yfb7LC_gQMmXMcMtmKnwmBPcXqHQPG4GRpt-px935ggFKT7xlIvAgaWQv_qPSLtPkQkKTV6ozFTWtheKxAyF6IVSuDVKMAxnFdgEOFsVWGhiuNcFXuCMVvBBVvQCuU0Eh-BjhNrE4dTuyLmVHPPPe8jfSaDgy4Xb0j3QbtHPDLfXutaq7gT7H4IlT38Rtb4pUBpO601a1-YuY2qzunvoNBR4-Gr_6Q6rk-JD6_bWmrMZjvRk7Lk_DKi_',
+    scenario: HTTP_2026_STOP,
+    meta: { engine: '0.3.0', sdk: '2.4.0', trace: '6552f2d8e925f64d' },
+  },
+  {
+    name: 'v1, engine 0.3.0: every action, every optional field, faults, non-ASCII names (2025-03-26)',
+    link: 'v1.lVTBjtMwEP2Vas7u4qTtwua2cOKAWIk9wa6Q5Uwbs44dxpMupcpXcOXr-BI0STcpUmDFybI98-bNe2MfIVkMhlyE4gh7pORigCJTQLh3wwZynW-WerXML0EBkwmpicRQQOLSRVBQMTcfkPZI_aFh9JgSKPCGMdiDYNs8QbFSkHILRZZ1ClKfcUNx6zxCAc1huc9AgfUOA0_nnE7nMQS0fOtqjC2_EzittVawNa3nBMWnI5ROKEgtBcbywL9Ebw6goDZsKyggRHZbZ41cpxfWBIveYwkKAld983WCIte6U0-IwvockWJzBkiYmhgSwt8T2sZLRYTuXkFibAa-hqHQU9wR-NBIz1X0wmfC6gRaovO5cGu8F4VkKeCjqXwbdotfP3-IYTHKocdyh_T5kRyjMKNdEoAHPEABkUqk5ToHBXvj294N48pe9Lp2fL1lJFE8E705svGyW4tEwJMhWe8HYcInm96HG4o7knEomFoU0b7dCsCZjxut9djg6vkGX09tPUZ6OGunHqZCQQxvel9Fvsphr2YbHl0oTzy7seBmriChR5Nw3oPLuYzE_UzMeDDmvZzLc-ELWl6OM6QgtmxjLXdIFOm87xHq1f9CEabWcy-ckB1eq3j1tcXEb0so1vk6H_Gv_oE_vBhQ4IJjZ7z7joO5Y3Y_Js-mE5rUv47E5MJu4crFHWR3sHBpESIvsj_5QTa1n2VzBUqXTp_EWeT8gyGTquVJhSl2dvYIJ9B7BRjKax7-nk52OxckSl-sLjQoSOWDfJkX637HZKzcbg3muca1fbVZXa0wh-43',
+    scenario: EVERY_ACTION,
+    meta: { engine: '0.3.0', sdk: '2.4.0', trace: 'fae220e4c85393e2' },
+  },
+];
+
+const GOLDEN: readonly Golden[] = [...V1_GOLDEN, ...ENGINE_0_3_GOLDEN];
+
+for (const golden of GOLDEN) {
   test(`golden ${golden.name}: decodes to the same scenario`, async () => {
     const decoded = await decodeLink(golden.link);
     assert.ok(decoded.ok, decoded.ok ? '' : decoded.error);
@@ -132,7 +184,7 @@ for (const golden of V1_GOLDEN) {
 }
 
 test('golden links decode the same as a fragment ("#…") and with surrounding whitespace', async () => {
-  for (const golden of V1_GOLDEN) {
+  for (const golden of GOLDEN) {
     for (const form of [`#${golden.link}`, ` ${golden.link}\n`]) {
       const decoded = await decodeLink(form);
       assert.ok(decoded.ok, `${golden.name} as ${JSON.stringify(form.slice(0, 6))}…`);
@@ -142,7 +194,7 @@ test('golden links decode the same as a fragment ("#…") and with surrounding w
 });
 
 test("today's encoder still round-trips every golden scenario (the bytes may differ, the scenario may not)", async () => {
-  for (const golden of V1_GOLDEN) {
+  for (const golden of GOLDEN) {
     const link = await encodeLink(golden.scenario, golden.meta ?? { engine: '0.1.0', sdk: '2.4.0', trace: '0000000000000000' });
     assert.ok(link.startsWith('v1.'));
     const decoded = await decodeLink(link);
@@ -150,3 +202,20 @@ test("today's encoder still round-trips every golden scenario (the bytes may dif
     assert.deepStrictEqual(decoded.scenario, golden.scenario);
   }
 });
+
+const current = GOLDEN.filter((golden) => golden.meta?.engine === ENGINE_VERSION);
+
+test(`some golden links were made by this engine (${ENGINE_VERSION}); add some when the version changes`, () => {
+  assert.ok(current.length > 0, `no golden link carries engine ${ENGINE_VERSION}`);
+});
+
+const sides = createNodeSides();
+after(() => sides.close());
+
+for (const golden of current) {
+  test(`golden ${golden.name}: reproduces its trace hash ${golden.meta?.trace ?? ''}`, async () => {
+    const decoded = await decodeLink(golden.link);
+    assert.ok(decoded.ok && decoded.meta !== null);
+    assert.equal(await traceHash(await runHeadless(decoded.scenario, sides)), decoded.meta.trace, 'a link made by this engine replays to the hash it carries');
+  });
+}

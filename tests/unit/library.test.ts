@@ -14,6 +14,7 @@ import { checkRun, violatedRules } from '../../src/rules/index.ts';
 import { parseScenario } from '../../src/scenario/schema.ts';
 import { traceHash } from '../../src/trace/hash.ts';
 import { assertNoEngineErrors } from './trace-helpers.ts';
+import { LIFECYCLE_TABLES } from '../../src/machines/index.ts';
 
 const sides = createNodeSides();
 after(() => sides.close());
@@ -55,14 +56,29 @@ test('entries are documented: a title, a one-paragraph plain-text summary, a sou
   }
 });
 
+/** (machine, from, on) of every state change the library's runs record, filled by the replays below. */
+const taken = new Set<string>();
+const transitionKey = (machine: string, from: string, on: string): string => `${machine}: ${from} --${on}-->`;
+
 for (const entry of LIBRARY) {
   test(`${entry.id} replays in Node to its recorded trace ${entry.trace}`, async () => {
     const trace = await runHeadless(entry.scenario, sides);
+    for (const e of trace) {
+      if ((e.kind === 'client-state' || e.kind === 'server-state' || e.kind === 'connection-state') && e.from !== null && e.on !== null) {
+        taken.add(transitionKey(e.machine, e.from, e.on));
+      }
+    }
     assertNoEngineErrors(trace);
     assert.equal(await traceHash(trace), entry.trace, `${entry.id}: the trace changed; if that is intended, run npm run record-library`);
     assert.deepEqual(violatedRules(entry.scenario, trace), [...entry.violates], `${entry.id}: the rules it breaks changed`);
   });
 }
+
+test('every transition of every lifecycle table is taken by at least one library scenario', () => {
+  assert.equal(taken.size > 0, true, 'the replays above ran');
+  const missing = LIFECYCLE_TABLES.flatMap((def) => def.transitions.map((t) => transitionKey(def.id, t.from, t.on))).filter((key) => !taken.has(key));
+  assert.deepEqual(missing, [], 'transitions no library scenario takes: add a scenario that takes each, or remove it from its table');
+});
 
 /**
  * The real traces of the profiles come out as the right findings (issue 5): the rule each run

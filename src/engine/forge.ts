@@ -1,0 +1,61 @@
+/**
+ * Frames the user forges: a response (a late result or error, or one for an unknown id) and a
+ * notifications/cancelled, put on the wire as the side they stand for would write them. Pure:
+ * each function says what to write, or why nothing can be.
+ */
+import type { Scenario } from '../scenario/index.ts';
+import { SERVER_ORIGIN, requestFrame, sseEvent, type Direction, type RequestId, type Target, type UserAction, type WireFrame } from '../trace/index.ts';
+
+export type Forged = { ok: true; dir: Direction; wire: WireFrame } | { ok: false; error: string };
+
+/** What forging needs to know of the run so far. */
+export interface ForgeContext {
+  transport: Scenario['transport'];
+  revision: Scenario['revision'];
+  /** The id of the present connection's `initialize` request, if one was written. */
+  initializeId(): RequestId | null;
+  requestIdOf(call: string): RequestId | null;
+  /** The open SSE stream a response for `requestId` can ride on. */
+  sseStreamFor(requestId: RequestId): number | null;
+  latestSession(): string | undefined;
+  /** A stream number for a forged HTTP request, far from the client's own. */
+  nextForgedStream(): number;
+}
+
+/** The request id a forged frame names. */
+export function resolveTarget(target: Target, ctx: ForgeContext): { ok: true; id: RequestId } | { ok: false; error: string } {
+  if ('requestId' in target) return { ok: true, id: target.requestId };
+  if ('initialize' in target) {
+    const id = ctx.initializeId();
+    return id === null ? { ok: false, error: 'no initialize request on this connection' } : { ok: true, id };
+  }
+  const id = ctx.requestIdOf(target.call);
+  return id === null ? { ok: false, error: `no request id known for call ${target.call}` } : { ok: true, id };
+}
+
+/** A forged response, as the server would write it: a stdio line, or an SSE `message` event on a stream still open. */
+export function forgeResponse(action: Extract<UserAction, { type: 'inject-response' }>, requestId: RequestId, ctx: ForgeContext): Forged {
+  const message =
+    action.outcome === 'result'
+      ? { jsonrpc: '2.0', id: requestId, result: { content: [{ type: 'text', text: 'injected late result' }] } }
+      : { jsonrpc: '2.0', id: requestId, error: { code: -32603, message: 'injected late error' } };
+  const json = JSON.stringify(message);
+  const dir: Direction = action.to === 'server' ? 'c2s' : 's2c';
+  if (ctx.transport === 'stdio') return { ok: true, dir, wire: { raw: json + '\n' } };
+  if (dir === 'c2s') return { ok: false, error: 'forged responses to the server are offered on stdio only' };
+  const stream = ctx.sseStreamFor(requestId);
+  if (stream === null) return { ok: false, error: `no open SSE stream can carry a response for ${json}` };
+  return { ok: true, dir, wire: { raw: sseEvent('message', json), http: { stream, part: 'chunk' } } };
+}
+
+/** A forged notifications/cancelled from the client: a stdio line, or a POST of its own. */
+export function forgeCancel(action: Extract<UserAction, { type: 'inject-cancel' }>, requestId: RequestId, ctx: ForgeContext): Forged {
+  const json = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: action.reason ?? 'injected' } });
+  if (ctx.transport === 'stdio') return { ok: true, dir: 'c2s', wire: { raw: json + '\n' } };
+  const path = ctx.transport === 'http-sse' ? '/messages?sessionId=sse-session-1' : '/mcp';
+  const headers: Record<string, string> = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
+  const session = ctx.latestSession();
+  if (session) headers['mcp-session-id'] = session;
+  if (ctx.transport === 'streamable-http') headers['mcp-protocol-version'] = ctx.revision;
+  return { ok: true, dir: 'c2s', wire: requestFrame(ctx.nextForgedStream(), 'POST', `${SERVER_ORIGIN}${path}`, headers, json) };
+}

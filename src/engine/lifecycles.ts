@@ -1,0 +1,230 @@
+/**
+ * The one lifecycle stepper: it steps any of the three tables (a client request per call, a
+ * server handler per request id, the connection), appends the state event, and reports a step
+ * the table does not have as an `error` event. The run loop tells it what happened; the tables
+ * decide what that means. The connection table is stepped by the trace itself: every appended
+ * event is observed here, and the handshake's request and answer are found in the trace index.
+ */
+import {
+  can,
+  clientRequestMachine,
+  connectionMachine,
+  serverHandlerMachine,
+  stepMachine,
+  type ClientRequestEvent,
+  type ClientRequestState,
+  type ConnectionEventName,
+  type ConnectionState,
+  type MachineDef,
+  type ServerHandlerEvent,
+  type ServerHandlerState,
+  type Transition,
+} from '../machines/index.ts';
+import { dirKey, idKey, type ConnectionEvent, type IndexedRequest, type NewTraceEvent, type RequestId, type TraceEvent, type TraceIndex } from '../trace/index.ts';
+
+interface CallRecord {
+  requestId: RequestId | null;
+  /** The connection the call was made on: request ids start again on each connection. */
+  connection: number;
+  state: ClientRequestState;
+}
+
+interface HandlerRecord {
+  requestId: RequestId;
+  state: ServerHandlerState;
+}
+
+/** The requests that open a connection. */
+const HANDSHAKE_METHODS = new Set(['initialize', 'server/discover']);
+
+/** Which transport events step the connection (stream and session bookkeeping does not). */
+const CONNECTION_EVENTS: Partial<Record<ConnectionEvent['event'], ConnectionEventName>> = {
+  connected: 'connected',
+  disconnected: 'disconnected',
+  crashed: 'crashed',
+  reconnecting: 'reconnecting',
+};
+
+export class Lifecycles {
+  private readonly calls = new Map<string, CallRecord>();
+  /** By request id key, on the present connection. */
+  private readonly handlers = new Map<string, HandlerRecord>();
+  private connection: ConnectionState = connectionMachine.initial;
+  /** The handshake request of the present connection, as the trace index holds it. */
+  private handshake: IndexedRequest | undefined;
+  private readonly append: (event: NewTraceEvent) => void;
+  private readonly index: TraceIndex;
+  private readonly now: () => number;
+
+  constructor(append: (event: NewTraceEvent) => void, index: TraceIndex, now: () => number) {
+    this.append = append;
+    this.index = index;
+    this.now = now;
+  }
+
+  /**
+   * Steps `def` from `state` on `event` and records the change with `record`; a step the table
+   * lacks becomes an error event naming `subject`, and the state stays.
+   */
+  private step<S extends string, E extends string>(
+    def: MachineDef<S, E>,
+    state: S,
+    event: E,
+    subject: string,
+    record: (transition: Transition<S, E>) => NewTraceEvent,
+  ): S {
+    const outcome = stepMachine(def, state, event);
+    if (!outcome.ok) {
+      this.append({ kind: 'error', t: this.now(), message: `${subject}: ${outcome.reason}` });
+      return state;
+    }
+    this.append(record(outcome.transition));
+    return outcome.transition.to;
+  }
+
+  // ---- client requests, one per call ----------------------------------------------------
+
+  hasCall(call: string): boolean {
+    return this.calls.has(call);
+  }
+
+  requestIdOf(call: string): RequestId | null {
+    return this.calls.get(call)?.requestId ?? null;
+  }
+
+  openCall(call: string, requestId: RequestId | null, connection: number): void {
+    const record: CallRecord = { requestId, connection, state: clientRequestMachine.initial };
+    this.calls.set(call, record);
+    this.append({ kind: 'client-state', t: this.now(), call, requestId, connection, machine: 'client-request', from: null, to: record.state, on: null, because: 'Call pressed' });
+  }
+
+  stepCall(call: string, event: ClientRequestEvent): void {
+    const record = this.calls.get(call);
+    if (!record) return;
+    const from = record.state;
+    record.state = this.step(clientRequestMachine, from, event, `call ${call}`, (tr) => ({
+      kind: 'client-state',
+      t: this.now(),
+      call,
+      requestId: record.requestId,
+      connection: record.connection,
+      machine: 'client-request',
+      from,
+      to: tr.to,
+      on: event,
+      because: tr.label,
+    }));
+  }
+
+  /** A response for `id` reached the client on `connection`: offered to every call made there with that id. */
+  responseArrived(connection: number, id: RequestId): void {
+    for (const [call, record] of this.calls) {
+      if (record.connection === connection && record.requestId === id && can(clientRequestMachine, record.state, 'late-response')) {
+        this.stepCall(call, 'late-response');
+      }
+    }
+  }
+
+  // ---- server handlers, one per request id ---------------------------------------------
+
+  startHandler(requestId: RequestId, tool: string): void {
+    const record: HandlerRecord = { requestId, state: serverHandlerMachine.initial };
+    this.handlers.set(idKey(requestId), record);
+    this.append({ kind: 'server-state', t: this.now(), requestId, machine: 'server-handler', from: null, to: record.state, on: null, because: `request received (${tool})` });
+  }
+
+  stepHandler(requestId: RequestId, event: ServerHandlerEvent): void {
+    const key = idKey(requestId);
+    const record = this.handlers.get(key);
+    if (!record) return;
+    const from = record.state;
+    record.state = this.step(serverHandlerMachine, from, event, `request ${key}`, (tr) => ({
+      kind: 'server-state',
+      t: this.now(),
+      requestId,
+      machine: 'server-handler',
+      from,
+      to: tr.to,
+      on: event,
+      because: tr.label,
+    }));
+  }
+
+  private offerHandler(record: HandlerRecord, event: ServerHandlerEvent): void {
+    if (can(serverHandlerMachine, record.state, event)) this.stepHandler(record.requestId, event);
+  }
+
+  /** The server process exited: every handler the table lets crash, crashes. */
+  serverExited(): void {
+    for (const record of this.handlers.values()) this.offerHandler(record, 'crash');
+  }
+
+  /**
+   * The server's step is over; these handlers finished in it. A handler that finished and has
+   * not been answered in the step is settled by what the wire shows: whether the server had
+   * written a response for its request before (forged frames are not the server's).
+   */
+  stepEnded(finished: readonly RequestId[], connection: number): void {
+    for (const requestId of finished) {
+      const record = this.handlers.get(idKey(requestId));
+      if (!record) continue;
+      const request = this.index.requestsByKey.get(dirKey('c2s', requestId, connection))?.at(-1);
+      const answered = request?.responses.some((r) => r.frame.injected !== true) ?? false;
+      this.offerHandler(record, answered ? 'answered-before' : 'response-suppressed');
+    }
+  }
+
+  /** A new connection (and server process): request ids start again. */
+  newConnection(): void {
+    this.handlers.clear();
+  }
+
+  // ---- the connection, stepped by the trace ---------------------------------------------
+
+  /** Called with every event appended to the trace, after the trace index has taken it in. */
+  observe(e: TraceEvent): void {
+    switch (e.kind) {
+      case 'frame': {
+        const request = this.index.requests.at(-1);
+        if (request?.frame !== e || request.dir !== 'c2s' || !HANDSHAKE_METHODS.has(request.method)) return;
+        this.handshake = request;
+        // The first handshake is the connection's own; one after a reconnect starts it again.
+        this.offerConnection('handshake-sent');
+        return;
+      }
+      case 'delivery': {
+        if (e.dir !== 's2c' || e.dropped !== undefined) return;
+        const answer = this.handshake?.responses.find((r) => r.frame.frame === e.frame);
+        if (!answer || !this.handshake) return;
+        const event = answer.msg.error !== undefined ? 'handshake-error' : this.handshake.method === 'initialize' ? 'initialize-result' : 'discover-result';
+        // Only the answer to the handshake under way moves the connection.
+        this.offerConnection(event);
+        return;
+      }
+      case 'connection': {
+        const event = CONNECTION_EVENTS[e.event];
+        if (event !== undefined) this.stepConnection(event);
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  private offerConnection(event: ConnectionEventName): void {
+    if (can(connectionMachine, this.connection, event)) this.stepConnection(event);
+  }
+
+  private stepConnection(event: ConnectionEventName): void {
+    const from = this.connection;
+    this.connection = this.step(connectionMachine, from, event, 'connection', (tr) => ({
+      kind: 'connection-state',
+      t: this.now(),
+      machine: 'connection',
+      from,
+      to: tr.to,
+      on: event,
+      because: tr.label,
+    }));
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * What the coordinator knows of the HTTP streams and sessions, read off the frames written:
+ * each stream's content type, the request it carries and whether it is still open, and the
+ * session ids the server handed out. Following a frame yields the transport lifecycle events
+ * it implies (a stream opened or closed, a session created or lost).
+ */
+import type { ConnectionEvent, FrameEvent, RequestId, WireFrame } from '../trace/index.ts';
+
+interface StreamRecord {
+  open: boolean;
+  contentType?: string;
+  /** The JSON-RPC request the client POSTed on it, if any. */
+  requestId?: RequestId;
+  sessionId?: string;
+}
+
+/** A transport event to record, as the coordinator appends it. */
+export type TransportEvent = Pick<ConnectionEvent, 'event' | 'detail' | 'stream' | 'by'>;
+
+export class Streams {
+  private readonly records = new Map<number, StreamRecord>();
+  private readonly sessions: string[] = [];
+
+  /** The content type of the response a frame belongs to (what its chunks are), if known. */
+  contentTypeOf(wire: WireFrame): string | undefined {
+    return wire.http ? this.records.get(wire.http.stream)?.contentType : undefined;
+  }
+
+  /** The session id the server handed out last. */
+  latestSession(): string | undefined {
+    return this.sessions.at(-1);
+  }
+
+  /** The request's own response stream if still open, else any open SSE stream (HTTP+SSE's one stream). */
+  sseStreamFor(requestId: RequestId): number | null {
+    let fallback: number | null = null;
+    for (const [stream, record] of this.records) {
+      if (!record.open || !record.contentType?.startsWith('text/event-stream')) continue;
+      if (record.requestId === requestId) return stream;
+      fallback ??= stream;
+    }
+    return fallback;
+  }
+
+  /** A new connection: its streams are new (sessions are the server's, and outlive it). */
+  clear(): void {
+    this.records.clear();
+  }
+
+  /** Keeps the record of the frame's stream, and returns the transport events the frame implies. */
+  follow(frame: FrameEvent): TransportEvent[] {
+    const http = frame.http;
+    if (!http) return [];
+    const record = this.records.get(http.stream) ?? { open: true };
+    this.records.set(http.stream, record);
+    switch (http.part) {
+      case 'request': {
+        if (frame.msg?.method !== undefined && frame.msg.id !== undefined) record.requestId = frame.msg.id;
+        const session = http.headers?.['mcp-session-id'];
+        if (session !== undefined) record.sessionId = session;
+        const path = http.url ? new URL(http.url).pathname : '';
+        return [{ event: 'stream-opened', detail: `${http.method ?? ''} ${path}${frame.msg?.method ? ` (${frame.msg.method})` : ''}`, stream: http.stream, by: 'client' }];
+      }
+      case 'response-head': {
+        const events: TransportEvent[] = [];
+        const contentType = http.headers?.['content-type'];
+        if (contentType !== undefined) record.contentType = contentType;
+        const session = http.headers?.['mcp-session-id'];
+        if (session && !this.sessions.includes(session)) {
+          this.sessions.push(session);
+          events.push({ event: 'session-created', detail: `Mcp-Session-Id: ${session}`, stream: http.stream, by: 'server' });
+        }
+        if (http.status === 404 && record.sessionId !== undefined) events.push({ event: 'session-expired', detail: `404 for session ${record.sessionId}`, stream: http.stream, by: 'server' });
+        return events;
+      }
+      case 'end':
+        record.open = false;
+        return [{ event: 'stream-closed', detail: 'the server ended the response', stream: http.stream, by: 'server' }];
+      case 'abort':
+        record.open = false;
+        return [{ event: 'stream-closed', detail: 'the client closed the stream before the response ended', stream: http.stream, by: 'client' }];
+      default:
+        return [];
+    }
+  }
+}
