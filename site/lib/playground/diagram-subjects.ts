@@ -6,7 +6,7 @@
 import { clientRequestMachine, connectionMachine, serverHandlerMachine, type MachineDef, type Transition } from '../../../src/machines/index.ts';
 import type { TraceEvent } from '../../../src/trace/index.ts';
 
-export interface Subject<S extends string> {
+interface Subject<S extends string> {
   def: MachineDef<S, string>;
   current: S | undefined;
   last: Transition<S, string> | undefined;

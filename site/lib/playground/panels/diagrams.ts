@@ -17,6 +17,58 @@ import type { Panel } from '../types.ts';
 const MAX_MESSAGES = 120;
 const RENDER_EVERY_MS = 250;
 
+/** The two diagrams' Mermaid source at trace position `upTo`, for the lifecycle `picked`. */
+function draw(view: RunView, picked: string, upTo: number) {
+  const prefix = view.trace.slice(0, upTo + 1);
+  const subject = subjectOf(picked, prefix);
+  const stateText = stateDiagram(subject.def, { ...(subject.current && { current: subject.current }), ...(subject.last && { lastTransition: subject.last }) });
+  const findings: DiagramFinding[] = view.findings
+    .filter((f) => isNotable(view, f) && f.witnesses.every((w) => w <= upTo))
+    .map((f) => ({ witnesses: f.witnesses, rule: f.rule, severity: shownSeverity(f) }));
+  const generateStart = performance.now();
+  const sequenceText = sequenceDiagram(prefix, { maxMessages: MAX_MESSAGES, findings });
+  return {
+    stateText,
+    sequenceText,
+    current: subject.current ?? '',
+    transition: subject.last ? `${subject.last.from} → ${subject.last.to}` : '',
+    messages: prefix.filter((e) => e.kind === 'frame').length,
+    generateMs: performance.now() - generateStart,
+    t: prefix.at(-1)?.t ?? 0,
+  };
+}
+
+/** Mermaid, loaded on first use and set up for the theme in force (the docs' pick wins over the OS). */
+let mermaid: { dark: boolean; ready: Promise<Mermaid> } | null = null;
+function loadMermaid(): Promise<Mermaid> {
+  const picked = document.documentElement.dataset.theme;
+  const dark = picked === 'dark' || (picked !== 'light' && matchMedia('(prefers-color-scheme: dark)').matches);
+  if (mermaid?.dark !== dark) {
+    mermaid = {
+      dark,
+      ready: import('mermaid').then(({ default: m }) => {
+        m.initialize({ startOnLoad: false, securityLevel: 'strict', theme: dark ? 'dark' : 'default', sequence: { showSequenceNumbers: false } });
+        return m;
+      }),
+    };
+  }
+  return mermaid.ready;
+}
+
+async function copy(text: string, status: HTMLElement): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    status.textContent = 'Mermaid source copied.';
+  } catch {
+    status.textContent = 'The browser refused the clipboard.';
+  }
+}
+
+function download(of: HTMLElement, name: string): void {
+  const svg = of.querySelector('svg');
+  if (svg) saveFile(name, new XMLSerializer().serializeToString(svg), 'image/svg+xml');
+}
+
 export function createDiagramsPanel(root: HTMLElement): Panel {
   const section = need<HTMLElement>(root, 'section.diagrams');
   const subject = byId<HTMLSelectElement>(root, 'diagram-subject');
@@ -25,7 +77,6 @@ export function createDiagramsPanel(root: HTMLElement): Panel {
   const stateView = byId<HTMLElement>(root, 'state-diagram');
   const sequenceView = byId<HTMLElement>(root, 'sequence-diagram');
   const status = byId<HTMLElement>(root, 'diagram-status');
-  let mermaid: Promise<Mermaid> | null = null;
   let view: RunView | null = null;
   let follow = true;
   let visible = false;
@@ -48,17 +99,6 @@ export function createDiagramsPanel(root: HTMLElement): Panel {
     );
   }
 
-  function load(): Promise<Mermaid> {
-    mermaid ??= import('mermaid').then(({ default: m }) => {
-      // The theme the reader picked in the docs wins over the OS setting.
-      const picked = document.documentElement.dataset.theme;
-      const dark = picked === 'dark' || (picked !== 'light' && matchMedia('(prefers-color-scheme: dark)').matches);
-      m.initialize({ startOnLoad: false, securityLevel: 'strict', theme: dark ? 'dark' : 'default', sequence: { showSequenceNumbers: false } });
-      return m;
-    });
-    return mermaid;
-  }
-
   function syncSubjects(v: RunView): void {
     const unique = subjectsOf(v.trace);
     if ([...subject.options].map((o) => o.value).join('|') === unique.map(([value]) => value).join('|')) return;
@@ -71,25 +111,14 @@ export function createDiagramsPanel(root: HTMLElement): Panel {
 
   async function render(): Promise<void> {
     if (!view) return;
-    const trace = view.trace;
-    const upTo = Math.min(Number(position.value), trace.length - 1);
-    const prefix = trace.slice(0, upTo + 1);
-    const at = prefix.at(-1);
-    positionLabel.textContent = follow ? `live (event ${upTo}, t = ${at?.t ?? 0} ms)` : `event ${upTo} of ${trace.length - 1}, t = ${at?.t ?? 0} ms`;
-    const picked = subjectOf(subject.value, prefix);
-    const stateText = stateDiagram(picked.def, { ...(picked.current && { current: picked.current }), ...(picked.last && { lastTransition: picked.last }) });
-    const v = view;
-    const findings: DiagramFinding[] = v.findings
-      .filter((f) => isNotable(v, f) && f.witnesses.every((w) => w <= upTo))
-      .map((f) => ({ witnesses: f.witnesses, rule: f.rule, severity: shownSeverity(f) }));
-    const generateStart = performance.now();
-    const sequenceText = sequenceDiagram(prefix, { maxMessages: MAX_MESSAGES, findings });
-    const generateMs = performance.now() - generateStart;
-    stateView.dataset.current = picked.current ?? '';
-    stateView.dataset.transition = picked.last ? `${picked.last.from} → ${picked.last.to}` : '';
+    const upTo = Math.min(Number(position.value), view.trace.length - 1);
+    const { stateText, sequenceText, current, transition, messages, generateMs, t } = draw(view, subject.value, upTo);
+    positionLabel.textContent = follow ? `live (event ${upTo}, t = ${t} ms)` : `event ${upTo} of ${view.trace.length - 1}, t = ${t} ms`;
+    stateView.dataset.current = current;
+    stateView.dataset.transition = transition;
     if (stateText === shown.state && sequenceText === shown.sequence) return;
     try {
-      const m = await load();
+      const m = await loadMermaid();
       const started = performance.now();
       if (stateText !== shown.state) {
         stateView.innerHTML = (await m.render(`state-${++renders}`, stateText)).svg;
@@ -100,7 +129,7 @@ export function createDiagramsPanel(root: HTMLElement): Panel {
         shown.sequence = sequenceText;
         sequenceView.scrollTop = sequenceView.scrollHeight;
         // For `npm run bench`: how long generating and drawing the sequence diagram took.
-        window.__cancelLabMetrics = { ...window.__cancelLabMetrics, sequenceRenderMs: performance.now() - started + generateMs, sequenceMessages: prefix.filter((e) => e.kind === 'frame').length };
+        window.__cancelLabMetrics = { ...window.__cancelLabMetrics, sequenceRenderMs: performance.now() - started + generateMs, sequenceMessages: messages };
       }
       // A drawing error goes once the diagram draws again; other messages (copied…) stay.
       if (drawError) status.textContent = '';
@@ -109,20 +138,6 @@ export function createDiagramsPanel(root: HTMLElement): Panel {
       drawError = true;
       status.textContent = `The diagram could not be drawn: ${error instanceof Error ? error.message : String(error)}`;
     }
-  }
-
-  async function copy(text: string): Promise<void> {
-    try {
-      await navigator.clipboard.writeText(text);
-      status.textContent = 'Mermaid source copied.';
-    } catch {
-      status.textContent = 'The browser refused the clipboard.';
-    }
-  }
-
-  function download(of: HTMLElement, name: string): void {
-    const svg = of.querySelector('svg');
-    if (svg) saveFile(name, new XMLSerializer().serializeToString(svg), 'image/svg+xml');
   }
 
   new IntersectionObserver((entries) => {
@@ -135,12 +150,11 @@ export function createDiagramsPanel(root: HTMLElement): Panel {
     schedule(true);
   });
   matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
-    mermaid = null;
     shown = { state: '', sequence: '' };
     schedule(true);
   });
-  byId<HTMLButtonElement>(root, 'copy-state').addEventListener('click', () => void copy(shown.state));
-  byId<HTMLButtonElement>(root, 'copy-sequence').addEventListener('click', () => void copy(shown.sequence));
+  byId<HTMLButtonElement>(root, 'copy-state').addEventListener('click', () => void copy(shown.state, status));
+  byId<HTMLButtonElement>(root, 'copy-sequence').addEventListener('click', () => void copy(shown.sequence, status));
   byId<HTMLButtonElement>(root, 'download-state').addEventListener('click', () => download(stateView, 'state-diagram.svg'));
   byId<HTMLButtonElement>(root, 'download-sequence').addEventListener('click', () => download(sequenceView, 'sequence-diagram.svg'));
 
