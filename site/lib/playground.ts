@@ -30,10 +30,9 @@ declare global {
   }
 }
 
-/** The next call's name: one past the highest `#n` the run's steps use. */
-function nextCall(scenario: Scenario): string {
-  const numbers = scenario.steps.map((st) => (st.action.type === 'call' ? Number(/^#(\d+)$/.exec(st.action.call)?.[1] ?? 0) : 0));
-  return `#${Math.max(0, ...numbers) + 1}`;
+/** The highest `#n` a scenario's calls use. */
+function highestCall(scenario: Scenario): number {
+  return Math.max(0, ...scenario.steps.map((st) => (st.action.type === 'call' ? Number(/^#(\d+)$/.exec(st.action.call)?.[1] ?? 0) : 0)));
 }
 
 /** A run the user starts by hand is no longer the one in the link. */
@@ -46,6 +45,8 @@ export function mountPlayground(root: HTMLElement): void {
   let last: { view: RunView; live: LiveState } | null = null;
   let highlight: readonly number[] = [];
   let link: OpenedLink | null = null;
+  // The last call named on this run: two calls before the next paint must not share a name.
+  let named = { run: -1, n: 0 };
 
   function start(scenario: Scenario, how: 'play' | 'replay'): Promise<number> {
     highlight = [];
@@ -54,7 +55,12 @@ export function mountPlayground(root: HTMLElement): void {
 
   const actions: Actions = {
     act: (action) => session.act(action),
-    call: (tool, args) => last && session.act({ type: 'call', call: nextCall(last.live.scenario), tool, args }),
+    call(tool, args) {
+      if (!last) return;
+      const { run, scenario } = last.live;
+      named = { run, n: Math.max(highestCall(scenario), named.run === run ? named.n : 0) + 1 };
+      session.act({ type: 'call', call: `#${named.n}`, tool, args });
+    },
     togglePlay: () => session.togglePlay(),
     step: () => session.step(),
     setSpeed: (speed) => session.setSpeed(speed),

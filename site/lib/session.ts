@@ -22,6 +22,8 @@ export interface LiveState {
   /** The virtual time shown to the user (it runs ahead of the last event while playing). */
   readonly now: number;
   readonly playing: boolean;
+  /** Virtual ms per wall ms; it carries over to the next run. */
+  readonly speed: number;
   readonly nextEvent: number | null;
   /** The run as a scenario: its setting, every action so far at its virtual ms, ending now. */
   readonly scenario: Scenario;
@@ -56,6 +58,7 @@ export function createSession(): Session {
   let scenario: Scenario | null = null;
   let run = 0;
   let phase: Phase = 'starting';
+  let speed = 1;
   let failure: string | null = null;
   let starting: Promise<unknown> = Promise.resolve();
   const listeners = new Set<SessionListener>();
@@ -78,6 +81,7 @@ export function createSession(): Session {
       failure,
       now: driver?.now ?? 0,
       playing: driver?.isPlaying ?? false,
+      speed,
       nextEvent: driver?.run.nextEventTime() ?? null,
       scenario: currentScenario(scenario),
     };
@@ -115,6 +119,7 @@ export function createSession(): Session {
         return mine;
       }
       driver = d;
+      d.setSpeed(speed);
       if (how === 'replay') await d.replay();
       phase = 'live';
       if (how === 'play') d.play();
@@ -136,7 +141,10 @@ export function createSession(): Session {
     togglePlay: () => (driver?.isPlaying ? driver.pause() : driver?.play()),
     pause: () => driver?.pause(),
     step: () => void driver?.step(),
-    setSpeed: (speed) => driver?.setSpeed(speed),
+    setSpeed(next) {
+      speed = next;
+      driver?.setSpeed(next);
+    },
     async settle() {
       const d = driver;
       if (!d || !scenario) return null;

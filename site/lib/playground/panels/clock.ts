@@ -15,6 +15,7 @@ export function createClockPanel(root: HTMLElement, actions: Actions): Panel {
       clock.textContent = `t = ${live.now} ms`;
       play.textContent = live.playing ? 'Pause' : 'Play';
       play.setAttribute('aria-pressed', String(live.playing));
+      if (Number(speed.value) !== live.speed) speed.value = String(live.speed);
       next.textContent = live.phase !== 'live' ? '' : live.nextEvent === null ? 'nothing scheduled' : `next event at ${live.nextEvent} ms`;
     },
   };
