@@ -22,8 +22,13 @@ export function createFaultsPanel(root: HTMLElement, actions: Actions): Panel {
   const holdButtons = { c2s: byId<HTMLButtonElement>(root, 'hold-c2s'), s2c: byId<HTMLButtonElement>(root, 'hold-s2c') };
   const faultList = byId<HTMLUListElement>(root, 'fault-list');
   const faultCount = byId<HTMLElement>(root, 'fault-count');
-  const input = (id: string) => byId<HTMLInputElement>(root, id);
-  const select = (id: string) => byId<HTMLSelectElement>(root, id);
+  const form = {
+    dir: byId<HTMLSelectElement>(root, 'fault-dir'),
+    action: byId<HTMLSelectElement>(root, 'fault-action'),
+    match: byId<HTMLInputElement>(root, 'fault-match'),
+    nth: byId<HTMLInputElement>(root, 'fault-nth'),
+    ms: byId<HTMLInputElement>(root, 'fault-ms'),
+  };
   let shown: RunView | null = null;
 
   function chosenTarget(): Target {
@@ -47,15 +52,15 @@ export function createFaultsPanel(root: HTMLElement, actions: Actions): Panel {
   }
   const standing = (): WireFault[] => [...(shown?.scenario.faults ?? [])];
   on('add-fault', () => {
-    const match = input('fault-match').value.trim();
-    const nth = Number(input('fault-nth').value);
-    const action = FAULT_ACTIONS.find((a) => a === select('fault-action').value) ?? 'drop';
+    const match = form.match.value.trim();
+    const nth = Number(form.nth.value);
+    const action = FAULT_ACTIONS.find((a) => a === form.action.value) ?? 'drop';
     const fault: WireFault = {
-      dir: select('fault-dir').value === 's2c' ? 's2c' : 'c2s',
+      dir: form.dir.value === 's2c' ? 's2c' : 'c2s',
       action,
       ...(match !== '' && { match }),
       ...(nth >= 1 && { nth: Math.round(nth) }),
-      ...(action === 'delay' && { ms: Math.max(0, Math.round(Number(input('fault-ms').value) || 0)) }),
+      ...(action === 'delay' && { ms: Math.max(0, Math.round(Number(form.ms.value) || 0)) }),
     };
     actions.restart({ faults: [...standing(), fault] });
   });
