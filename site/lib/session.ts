@@ -42,7 +42,6 @@ export interface Session {
   start(scenario: Scenario, how: 'play' | 'replay'): Promise<number>;
   act(action: UserAction): void;
   togglePlay(): void;
-  pause(): void;
   step(): void;
   setSpeed(speed: number): void;
   settle(): Promise<SettledRun | null>;
@@ -66,8 +65,8 @@ export function createSession(): Session {
   let view: RunView | null = null;
   let paintQueued = false;
 
-  function currentScenario(s: Scenario): Scenario {
-    return driver ? { ...s, steps: [...driver.steps], endAt: driver.now } : s;
+  function asScenario(s: Scenario, d: LiveDriver | null): Scenario {
+    return d ? { ...s, steps: [...d.steps], endAt: d.now } : s;
   }
 
   function paint(): void {
@@ -83,7 +82,7 @@ export function createSession(): Session {
       playing: driver?.isPlaying ?? false,
       speed,
       nextEvent: driver?.run.nextEventTime() ?? null,
-      scenario: currentScenario(scenario),
+      scenario: asScenario(scenario, driver),
     };
     for (const listener of listeners) listener(view, live);
   }
@@ -139,7 +138,6 @@ export function createSession(): Session {
     },
     act: (action) => void driver?.act(action),
     togglePlay: () => (driver?.isPlaying ? driver.pause() : driver?.play()),
-    pause: () => driver?.pause(),
     step: () => void driver?.step(),
     setSpeed(next) {
       speed = next;
@@ -149,7 +147,7 @@ export function createSession(): Session {
       const d = driver;
       if (!d || !scenario) return null;
       await d.settle();
-      return { scenario: currentScenario(scenario), trace: d.run.trace.slice() };
+      return { scenario: asScenario(scenario, driver), trace: d.run.trace.slice() };
     },
     subscribe: (listener) => void listeners.add(listener),
     async dispose() {
