@@ -38,9 +38,9 @@ export function statusLine(view: RunView, live: LiveState): string {
     case 'reconnecting':
       return `Reconnecting over ${view.setting}…`;
     case 'crashed':
-      return `The server crashed: the connection is gone and calls fail until you restart the server and reconnect (${view.setting}).`;
+      return `The server crashed: the connection over ${view.setting} is gone; calls fail until you restart the server and reconnect.`;
     case 'closed':
-      return `Disconnected: the connection is closed and calls fail until you restart the server and reconnect (${view.setting}).`;
+      return `Disconnected: the connection over ${view.setting} is closed; calls fail until you restart the server and reconnect.`;
   }
 }
 
