@@ -71,3 +71,17 @@ test('a permalink with a hold step opens with the hold button saying Release, pr
   await page.getByRole('button', { name: 'Play' }).click();
   await expect(page.locator('#calls-table tbody tr[data-call="#1"] td').nth(2).locator('.state')).toHaveText('SUCCEEDED');
 });
+
+test('a call’s state history the user opened stays open while the call runs on', async ({ page }) => {
+  await page.goto('/playground/');
+  await expect(page.locator('.playground')).toHaveAttribute('data-ready', 'true');
+  await page.locator('#arg-stepMs').fill('1000');
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  const call = page.locator('#calls-table tbody tr[data-call="#1"]');
+  await expect(call.locator('td').nth(4)).toHaveText(/^[12] \/ 5/);
+  await call.locator('td').nth(3).locator('summary').click();
+  // Two progress steps later the table has been redrawn at least twice.
+  await expect(call.locator('td').nth(4)).toHaveText(/^[45] \/ 5/, { timeout: 10_000 });
+  await expect(call.locator('td').nth(3).locator('details')).toHaveAttribute('open', '');
+  await expect(call.locator('td').nth(3).locator('details li').first()).toBeVisible();
+});
