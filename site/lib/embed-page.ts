@@ -2,8 +2,7 @@
  * The /embed/ route: the scenario comes from the URL fragment (a permalink), is replayed at once
  * so the reader sees its outcome, and can then be run live. A broken link gets a clear message.
  */
-import { decodeLink } from '../../src/scenario/index.ts';
-import { TRANSPORT_LABEL } from '../../src/scenario/index.ts';
+import { decodeLink, settingLine } from '../../src/scenario/index.ts';
 import { mountEmbed } from './embed.ts';
 
 export function mountEmbedPage(main: HTMLElement): void {
@@ -23,7 +22,7 @@ export function mountEmbedPage(main: HTMLElement): void {
     const s = decoded.scenario;
     figure.dataset.link = link;
     const setting = main.querySelector('#embed-setting');
-    if (setting) setting.textContent = `${s.revision} · ${TRANSPORT_LABEL[s.transport]} · ${s.steps.length} actions`;
+    if (setting) setting.textContent = `${settingLine(s)} · ${s.steps.length} actions`;
     const open = figure.querySelector<HTMLAnchorElement>('a.open');
     if (open) open.href = `/playground/#${link}`;
     const body = figure.querySelector('tbody');

@@ -5,7 +5,7 @@
  */
 import { Run, type Sides } from '../../src/engine/index.ts';
 import type { Scenario, Step } from '../../src/scenario/index.ts';
-import type { TraceEvent, UserAction } from '../../src/trace/index.ts';
+import type { UserAction } from '../../src/trace/index.ts';
 
 export const SPEEDS = [0.25, 0.5, 1, 2, 4] as const;
 
@@ -29,7 +29,7 @@ export class LiveDriver {
     this.onChange = onChange;
   }
 
-  static async start(scenario: Scenario, sides: Sides, onEvents: (events: readonly TraceEvent[]) => void, onChange: () => void): Promise<LiveDriver> {
+  static async start(scenario: Scenario, sides: Sides, onEvents: () => void, onChange: () => void): Promise<LiveDriver> {
     const run = await Run.start(scenario, sides);
     run.subscribe(onEvents);
     return new LiveDriver(run, scenario.steps, onChange);
@@ -41,10 +41,6 @@ export class LiveDriver {
 
   get now(): number {
     return Math.floor(this.virtualNow);
-  }
-
-  get currentSpeed(): number {
-    return this.speed;
   }
 
   setSpeed(speed: number): void {

@@ -37,6 +37,8 @@ test('the state diagram follows a slow_count call through Stop, and the sequence
   let cancelRequested = -1;
   for (let i = Number(events); i >= 0; i--) {
     await page.locator('#diagram-position').fill(String(i));
+    // The diagram has drawn position i once its label names it; only then is data-current i's.
+    await expect(page.locator('#diagram-position-label')).toContainText(new RegExp(`event ${i}\\b`));
     if ((await page.locator('#state-diagram').getAttribute('data-current')) === 'CANCEL_REQUESTED') {
       cancelRequested = i;
       break;

@@ -1,6 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { libraryEntry } from '../../src/scenario/library.ts';
 import { encodeLink } from '../../src/scenario/permalink.ts';
+import { runHeadless } from '../../src/host/node.ts';
+import { ENGINE_VERSION, SDK_VERSION } from '../../src/scenario/versions.ts';
+import { deriveRunView } from '../../src/views/run-view.ts';
+import { describeCall } from '../../src/views/derive.ts';
 
 test('the /embed/ route works inside an iframe on another page: Run replays the scenario live', async ({ page, baseURL }) => {
   const entry = libraryEntry('seed-004-python-v1-swallowed-cancel-crash');
@@ -33,4 +37,21 @@ test('the /embed/ route works inside an iframe on another page: Run replays the 
 test('a broken embed link says so, in the frame', async ({ page }) => {
   await page.goto('/embed/#v1.broken');
   await expect(page.getByRole('alert')).toContainText('could not be opened');
+});
+
+test('a live embed shows what the static one does: each call, the ledger line and the verdict', async ({ page }) => {
+  for (const id of ['stop-after-commit-is-not-rollback', 'seed-004-python-v1-swallowed-cancel-crash']) {
+    const entry = libraryEntry(id);
+    if (!entry) throw new Error('library entry missing');
+    const view = deriveRunView(entry.scenario, await runHeadless(entry.scenario));
+    await page.goto('about:blank');
+    await page.goto(`/embed/#${await encodeLink(entry.scenario, { engine: ENGINE_VERSION, sdk: SDK_VERSION, trace: entry.trace })}`);
+    await page.getByRole('button', { name: 'Run live' }).click();
+    const outcome = page.locator('.embed-outcome');
+    for (const c of view.calls) await expect(outcome).toContainText(describeCall(c), { timeout: 15_000 });
+    for (const e of view.ledger) await expect(outcome).toContainText(`ledger: ${e.key} = ${e.value} committed at ${e.t} ms`);
+    const broken = view.findings.filter((f) => f.verdict === 'violated' && f.severity !== 'info');
+    for (const f of broken) await expect(outcome).toContainText(`${f.severity === 'error' ? 'MUST broken' : 'SHOULD not followed'}: ${f.rule}`);
+    if (broken.length === 0) await expect(outcome).toContainText('No MUST or SHOULD rule is broken.');
+  }
 });

@@ -9,11 +9,16 @@ test('keyboard: c calls, s stops the newest running call, p pauses, n steps, ? l
   await expect(call.locator('td').nth(3)).toContainText('running');
   await page.keyboard.press('s');
   await expect(call.locator('td').nth(2).locator('.state')).toHaveText('STOPPED_LOCALLY');
+  // Pause once the cancel has played out, so that the next event is the next call's.
+  await expect(call.locator('td').nth(3)).toContainText('response suppressed');
   await page.keyboard.press('p');
   await expect(page.getByRole('button', { name: 'Play' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.locator('#next-event')).toHaveText('nothing scheduled');
   await page.locator('#tool').selectOption('quick');
   await page.locator('body').click({ position: { x: 5, y: 5 } });
   await page.keyboard.press('c');
+  // The call's request is written at once; count the rows once the page shows it.
+  await expect(page.locator('#wire-table tbody tr').filter({ hasText: 'tools/call' })).toHaveCount(2);
   const rows = await page.locator('#wire-table tbody tr').count();
   await page.keyboard.press('n');
   await expect(page.locator('#wire-table tbody tr')).toHaveCount(rows + 1);

@@ -1,0 +1,74 @@
+/** The Calls table: each call's request id, client and server states (with history), progress, late responses, and Stop / Inject. */
+import type { CallView, RunView } from '../../../../src/views/index.ts';
+import { el, need } from '../dom.ts';
+import type { Actions, Panel } from '../types.ts';
+
+/** A state and its history; the history stays open across redraws once the user opened it. */
+function stateCell(state: string | null, history: readonly { t: number; to: string; because: string }[], key: string, open: Set<string>): HTMLTableCellElement {
+  if (state === null) return el('td', {}, el('span', { className: 'muted' }, 'not received yet'));
+  const details = el(
+    'details',
+    { className: 'history', open: open.has(key) },
+    el('summary', {}, `${history.length} changes`),
+    el('ol', {}, ...history.map((h) => el('li', {}, `${h.t} ms ${h.to} (${h.because})`))),
+  );
+  details.addEventListener('toggle', () => (details.open ? open.add(key) : open.delete(key)));
+  return el('td', {}, el('span', { className: `state ${state.replace(/ /g, '-')}` }, state), details);
+}
+
+function lateCell(c: CallView): HTMLTableCellElement {
+  const late = el('td');
+  if (c.lost) late.append(el('div', { className: 'lost' }, `lost with its connection (${c.outcome ?? ''})`));
+  if (c.lateResponses.length === 0 && !c.lost) late.append(el('span', { className: 'muted' }, '—'));
+  for (const l of c.lateResponses) late.append(el('div', {}, `${l.t} ms: ${l.because}`));
+  return late;
+}
+
+export function createCallsPanel(root: HTMLElement, actions: Actions): Panel {
+  const body = need<HTMLTableSectionElement>(root, '#calls-table tbody');
+  const none = need<HTMLElement>(root, '#no-calls');
+  let rendered: RunView | null = null;
+  // Which histories the user opened ("#1:client"), for this run.
+  let open = new Set<string>();
+  let run = -1;
+
+  function row(c: CallView): HTMLTableRowElement {
+    const stop = el('button', { type: 'button', textContent: `Stop ${c.call}`, disabled: c.clientState !== 'RUNNING' });
+    stop.addEventListener('click', () => actions.act({ type: 'stop', call: c.call }));
+    const stopped = c.clientState === 'CANCEL_REQUESTED' || c.clientState === 'STOPPED_LOCALLY';
+    const inject = el('button', {
+      type: 'button',
+      textContent: `Inject late result ${c.call}`,
+      title: 'Forge a result for this request id, as a server that ignored the cancel would send',
+      disabled: !stopped || c.requestId === null,
+    });
+    inject.addEventListener('click', () => actions.act({ type: 'inject-response', call: c.call, outcome: 'result' }));
+    const tr = el(
+      'tr',
+      {},
+      el('th', { scope: 'row' }, c.call),
+      el('td', { className: 'tool' }, c.tool, el('div', { className: 'args' }, JSON.stringify(c.args))),
+      el('td', { className: 'num' }, c.requestId === null ? '—' : JSON.stringify(c.requestId)),
+      stateCell(c.clientState, c.clientHistory, `${c.call}:client`, open),
+      stateCell(c.serverState, c.serverHistory, `${c.call}:server`, open),
+      el('td', { className: 'num' }, c.progress === null ? '—' : `${c.progress}${c.total === null ? '' : ` / ${c.total}`}`),
+      lateCell(c),
+      el('td', { className: 'actions' }, stop, inject),
+    );
+    tr.dataset.call = c.call;
+    return tr;
+  }
+
+  return {
+    update(view, page) {
+      if (view === rendered) return;
+      rendered = view;
+      if (page.live.run !== run) {
+        run = page.live.run;
+        open = new Set();
+      }
+      none.hidden = view.calls.length > 0;
+      body.replaceChildren(...view.calls.map(row));
+    },
+  };
+}

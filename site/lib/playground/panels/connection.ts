@@ -1,0 +1,165 @@
+/**
+ * The Connection panel: the setting pickers (revision, transport, server shape, profiles,
+ * latency), what is unavailable and why, the status line and the connection events. The pickers
+ * show the running scenario; changing one starts a new run with it.
+ */
+import {
+  CLIENT_PROFILE_INFO,
+  CLIENT_PROFILES,
+  REVISIONS,
+  SERVER_PROFILE_INFO,
+  SERVER_PROFILES,
+  TRANSPORTS,
+  TRANSPORT_LABEL,
+  profileWhyNot,
+  transportWhyNot,
+  whyNot,
+  type ProfileInfo,
+  type Scenario,
+} from '../../../../src/scenario/index.ts';
+import type { RunView } from '../../../../src/views/index.ts';
+import type { LiveState } from '../../session.ts';
+import { byId, el, need } from '../dom.ts';
+import type { Actions, Panel, Setting } from '../types.ts';
+
+/** The status line, from where the run stands and the connection lifecycle the trace records. */
+export function statusLine(view: RunView, live: LiveState): string {
+  if (live.phase === 'starting') return 'Starting the client and server workers…';
+  if (live.phase === 'replaying') return `Replaying the link's ${view.scenario.steps.length} actions…`;
+  if (live.phase === 'failed') return `The workers could not start: ${live.failure ?? ''}`;
+  const agreed = view.negotiated;
+  switch (view.status) {
+    case 'connected':
+      return agreed
+        ? `Connected: negotiated protocol version ${agreed.protocolVersion} (${agreed.era} era) at t = ${agreed.t} ms, over ${view.setting}.`
+        : `Connected over ${view.setting}.`;
+    case 'connecting':
+      return `Connecting: the client is opening the connection over ${view.setting}…`;
+    case 'reconnecting':
+      return `Reconnecting over ${view.setting}…`;
+    case 'crashed':
+      return `The server crashed: the connection over ${view.setting} is gone; calls fail until you restart the server and reconnect.`;
+    case 'closed':
+      return `Disconnected: the connection over ${view.setting} is closed; calls fail until you restart the server and reconnect.`;
+  }
+}
+
+const pick = <T extends string>(values: readonly T[], value: string, fallback: T): T => values.find((v) => v === value) ?? fallback;
+
+function describeProfile<P extends string>(role: string, info: ProfileInfo<P>): HTMLElement {
+  return el(
+    'details',
+    { className: info.emulated ? 'emulated' : 'real' },
+    el('summary', {}, `${role}: ${info.label}${info.emulated ? ` — ${info.differences.length} differences from the real SDK, with sources` : ''}`),
+    el('ul', {}, ...info.differences.map((d) => el('li', {}, d))),
+    el('div', {}, 'Follows: ', ...info.sources.flatMap((src, i) => [i > 0 ? ' · ' : '', el('a', { href: src.url, rel: 'noopener', target: '_blank' }, src.label)])),
+  );
+}
+
+export function createConnectionPanel(root: HTMLElement, actions: Actions): Panel {
+  const revision = byId<HTMLSelectElement>(root, 'revision');
+  const transport = byId<HTMLSelectElement>(root, 'transport');
+  const httpServer = byId<HTMLSelectElement>(root, 'http-server');
+  const httpServerField = byId<HTMLElement>(root, 'http-server-field');
+  const serverProfile = byId<HTMLSelectElement>(root, 'server-profile');
+  const clientProfile = byId<HTMLSelectElement>(root, 'client-profile');
+  const latC2s = byId<HTMLInputElement>(root, 'lat-c2s');
+  const latS2c = byId<HTMLInputElement>(root, 'lat-s2c');
+  const unavailable = byId<HTMLUListElement>(root, 'unavailable');
+  const profileNotes = byId<HTMLElement>(root, 'profile-notes');
+  const status = byId<HTMLElement>(root, 'conn-status');
+  const count = byId<HTMLElement>(root, 'conn-count');
+  const body = need<HTMLTableSectionElement>(root, '#connection-table tbody');
+  let shown: Scenario | null = null;
+  let rendered: RunView | null = null;
+
+  function read(): Setting {
+    const ms = (input: HTMLInputElement) => Math.max(0, Math.round(Number(input.value) || 0));
+    return {
+      revision: pick(REVISIONS, revision.value, '2025-11-25'),
+      transport: pick(TRANSPORTS, transport.value, 'stdio'),
+      httpServer: httpServer.value === 'stateless' ? 'stateless' : 'sessionful',
+      serverProfile: pick(SERVER_PROFILES, serverProfile.value, 'ts-v2'),
+      clientProfile: pick(CLIENT_PROFILES, clientProfile.value, 'ts-v2'),
+      latency: { c2s: ms(latC2s), s2c: ms(latS2c) },
+    };
+  }
+
+  /** Disables what the SDK cannot make with the chosen revision, each with its one-line reason. */
+  function syncOptions(): void {
+    const rev = read().revision;
+    const reasons: string[] = [];
+    for (const option of transport.options) {
+      const kind = pick(TRANSPORTS, option.value, 'stdio');
+      const reason = transportWhyNot(rev, kind);
+      option.disabled = reason !== null;
+      option.textContent = TRANSPORT_LABEL[kind] + (reason ? ' (unavailable)' : '');
+      if (reason) reasons.push(`${TRANSPORT_LABEL[kind]}: ${reason}`);
+    }
+    if (transport.selectedOptions[0]?.disabled) transport.value = 'stdio';
+    const shapes = transport.value === 'streamable-http';
+    httpServerField.hidden = !shapes;
+    for (const option of httpServer.options) {
+      const reason = whyNot(rev, 'streamable-http', option.value === 'stateless' ? 'stateless' : 'sessionful');
+      option.disabled = reason !== null;
+      if (shapes && reason) reasons.push(`${option.textContent ?? ''}: ${reason}`);
+    }
+    if (httpServer.selectedOptions[0]?.disabled) httpServer.value = 'stateless';
+    const tr = read().transport;
+    for (const option of serverProfile.options) {
+      const profile = pick(SERVER_PROFILES, option.value, 'ts-v2');
+      const reason = profileWhyNot(rev, tr, profile, 'ts-v2');
+      option.disabled = reason !== null;
+      if (reason) reasons.push(`${SERVER_PROFILE_INFO[profile].label}: ${reason}`);
+    }
+    if (serverProfile.selectedOptions[0]?.disabled) serverProfile.value = 'ts-v2';
+    const server = read().serverProfile ?? 'ts-v2';
+    for (const option of clientProfile.options) {
+      const profile = pick(CLIENT_PROFILES, option.value, 'ts-v2');
+      const reason = profileWhyNot(rev, tr, server, profile);
+      option.disabled = reason !== null;
+      if (reason) reasons.push(`${CLIENT_PROFILE_INFO[profile].label}: ${reason}`);
+    }
+    if (clientProfile.selectedOptions[0]?.disabled) clientProfile.value = 'ts-v2';
+    unavailable.replaceChildren(...reasons.map((r) => el('li', {}, r)));
+    profileNotes.replaceChildren(describeProfile('Server', SERVER_PROFILE_INFO[server]), describeProfile('Client', CLIENT_PROFILE_INFO[read().clientProfile ?? 'ts-v2']));
+  }
+
+  function show(scenario: Scenario): void {
+    revision.value = scenario.revision;
+    transport.value = scenario.transport;
+    httpServer.value = scenario.httpServer;
+    serverProfile.value = scenario.serverProfile ?? 'ts-v2';
+    clientProfile.value = scenario.clientProfile ?? 'ts-v2';
+    latC2s.value = String(scenario.latency.c2s);
+    latS2c.value = String(scenario.latency.s2c);
+    syncOptions();
+  }
+
+  for (const picker of [revision, transport, httpServer, serverProfile, clientProfile, latC2s, latS2c]) {
+    picker.addEventListener('change', () => {
+      syncOptions();
+      actions.restart(read());
+    });
+  }
+  byId<HTMLButtonElement>(root, 'restart').addEventListener('click', () => actions.restart());
+
+  return {
+    update(view, page) {
+      if (view.scenario !== shown) {
+        shown = view.scenario;
+        show(view.scenario);
+      }
+      const line = statusLine(view, page.live);
+      if (status.textContent !== line) status.textContent = line;
+      if (view === rendered) return;
+      rendered = view;
+      count.textContent = String(view.connections.length);
+      body.replaceChildren(
+        ...view.connections.map((c) =>
+          el('tr', {}, el('td', { className: 'num' }, String(c.t)), el('td', {}, c.event), el('td', { className: 'num' }, c.stream === null ? '—' : `#${c.stream}`), el('td', {}, c.by ?? '—'), el('td', {}, c.detail)),
+        ),
+      );
+    },
+  };
+}

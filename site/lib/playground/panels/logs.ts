@@ -1,0 +1,22 @@
+/** The Logs panel: what each side wrote to stderr, and each step an emulated profile took differently. */
+import type { RunView } from '../../../../src/views/index.ts';
+import { byId } from '../dom.ts';
+import type { Panel } from '../types.ts';
+
+export function createLogsPanel(root: HTMLElement): Panel {
+  const logs = { client: byId<HTMLElement>(root, 'client-log'), server: byId<HTMLElement>(root, 'server-log') };
+  let rendered: RunView | null = null;
+  return {
+    update(view) {
+      if (view === rendered) return;
+      rendered = view;
+      for (const side of ['client', 'server'] as const) {
+        const text = view.logs
+          .filter((l) => l.side === side)
+          .map((l) => `${l.t} ms  ${l.text}${l.source ? `  (${l.source})` : ''}`)
+          .join('\n');
+        if (logs[side].textContent !== text) logs[side].textContent = text;
+      }
+    },
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * The Share panel: a permalink of the run (refused past MAX_LINK_LENGTH, with the scenario to
+ * download instead), the <iframe> snippet, the trace as JSON Lines, and the bug report. What it
+ * says belongs to the run it was made for: a new run clears it.
+ */
+import { MAX_LINK_LENGTH, permalinkOf, type Scenario } from '../../../../src/scenario/index.ts';
+import { bugReport } from '../../../../src/report/index.ts';
+import { serializeTrace, traceHash } from '../../../../src/trace/index.ts';
+import { deriveRunView, type RunView } from '../../../../src/views/index.ts';
+import { saveFile } from '../../save-file.ts';
+import { byId, el } from '../dom.ts';
+import type { Actions, Panel } from '../types.ts';
+
+export function createSharePanel(root: HTMLElement, actions: Actions): Panel {
+  const shareLink = byId<HTMLInputElement>(root, 'share-link');
+  const copyLink = byId<HTMLButtonElement>(root, 'copy-link');
+  const message = byId<HTMLElement>(root, 'share-message');
+  const snippet = byId<HTMLTextAreaElement>(root, 'embed-snippet');
+  const snippetField = byId<HTMLElement>(root, 'embed-snippet-field');
+  let view: RunView | null = null;
+  let run = -1;
+
+  function say(text: string, ...more: (Node | string)[]): void {
+    message.replaceChildren(text, ...more);
+  }
+
+  function downloadLink(scenario: Scenario): HTMLAnchorElement {
+    const href = URL.createObjectURL(new Blob([JSON.stringify(scenario, null, 2)], { type: 'application/json' }));
+    return el('a', { href, download: 'scenario.json', textContent: 'Download scenario.json' });
+  }
+
+  async function share(): Promise<void> {
+    const settled = await actions.settle();
+    if (!settled) return;
+    const link = await permalinkOf(settled.scenario, await traceHash(settled.trace));
+    const url = `${location.origin}${location.pathname}#${link}`;
+    if (url.length > MAX_LINK_LENGTH) {
+      shareLink.value = '';
+      copyLink.disabled = true;
+      say(`This run's link would be ${url.length} characters, over the ${MAX_LINK_LENGTH} that survive in bug trackers and chat. Download the scenario as a file instead.`, ' ', downloadLink(settled.scenario));
+      return;
+    }
+    // The page's own address becomes the run's link, so reloading reopens it.
+    history.replaceState(null, '', `#${link}`);
+    shareLink.value = url;
+    snippet.value = `<iframe src="${location.origin}/embed/?theme=light&height=520#${link}" title="MCP Cancel Lab scenario" width="100%" height="520" style="border:0" loading="lazy"></iframe>`;
+    snippetField.hidden = false;
+    copyLink.disabled = false;
+    say(`Link ready (${url.length} characters): it replays these ${settled.scenario.steps.length} actions up to t = ${settled.scenario.endAt} ms.`);
+  }
+
+  async function copyReport(): Promise<void> {
+    const settled = await actions.settle();
+    if (!settled) return;
+    const hash = await traceHash(settled.trace);
+    const link = `${location.origin}${location.pathname}#${await permalinkOf(settled.scenario, hash)}`;
+    const markdown = bugReport({
+      scenario: settled.scenario,
+      trace: settled.trace,
+      findings: deriveRunView(settled.scenario, settled.trace).findings,
+      link: link.length <= MAX_LINK_LENGTH ? link : null,
+      traceHash: hash,
+    });
+    try {
+      await navigator.clipboard.writeText(markdown);
+      say(`Bug report copied (${markdown.length} characters of Markdown).`);
+    } catch {
+      say('The browser refused the clipboard.');
+    }
+  }
+
+  byId<HTMLButtonElement>(root, 'share').addEventListener('click', () => void share());
+  byId<HTMLButtonElement>(root, 'copy-report').addEventListener('click', () => void copyReport());
+  byId<HTMLButtonElement>(root, 'export-trace').addEventListener('click', () => view && saveFile('trace.jsonl', `${serializeTrace(view.trace)}\n`, 'application/jsonl'));
+  copyLink.addEventListener('click', () => {
+    void navigator.clipboard.writeText(shareLink.value).then(
+      () => say('Link copied.'),
+      () => say('The browser refused the clipboard; select the link and copy it by hand.'),
+    );
+  });
+
+  return {
+    update(next, page) {
+      view = next;
+      if (page.live.run === run) return;
+      run = page.live.run;
+      shareLink.value = '';
+      copyLink.disabled = true;
+      snippetField.hidden = true;
+      say('');
+    },
+  };
+}

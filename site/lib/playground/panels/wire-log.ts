@@ -1,0 +1,96 @@
+/**
+ * The Wire log: every frame on the simulated wire, rendered by the shared row renderer
+ * (wire-html.ts) with the rule badges of the findings it witnesses. A row is redrawn only when
+ * what it shows changed, so an open message stays open while the run goes on.
+ */
+import type { RunView, WireRow } from '../../../../src/views/index.ts';
+import { deliveredText, wireRowHtml, type RowBadge } from '../../wire-html.ts';
+import { byId, need } from '../dom.ts';
+import { badgesBySeq } from '../notable.ts';
+import type { Panel } from '../types.ts';
+
+interface Shown {
+  tr: HTMLTableRowElement;
+  /** What the row's HTML depends on besides the frame itself, which never changes. */
+  key: string;
+}
+
+function rowBadges(row: WireRow, bySeq: Map<number, RowBadge[]>): RowBadge[] {
+  const all = [...(bySeq.get(row.seq) ?? []), ...(row.deliverySeq === null ? [] : (bySeq.get(row.deliverySeq) ?? []))];
+  return [...new Map(all.map((b) => [`${b.severity}:${b.rule}`, b])).values()];
+}
+
+function toRow(html: string): HTMLTableRowElement {
+  const template = document.createElement('template');
+  template.innerHTML = `<table><tbody>${html}</tbody></table>`;
+  const tr = template.content.querySelector('tr');
+  if (!tr) throw new Error('a wire row renders as a <tr>');
+  return tr;
+}
+
+export function createWireLogPanel(root: HTMLElement): Panel {
+  const table = byId<HTMLTableElement>(root, 'wire-table');
+  const body = need<HTMLTableSectionElement>(table, 'tbody');
+  const caption = byId<HTMLElement>(root, 'wire-caption');
+  const framing = byId<HTMLInputElement>(root, 'show-framing');
+  framing.addEventListener('change', () => table.classList.toggle('messages-only', !framing.checked));
+  let shown = new Map<number, Shown>();
+  let rendered: RunView | null = null;
+  let run = -1;
+  let highlighted = '';
+
+  function render(view: RunView): void {
+    const bySeq = badgesBySeq(view);
+    const next = new Map<number, Shown>();
+    let previous: HTMLTableRowElement | null = null;
+    for (const row of view.wire) {
+      const badges = rowBadges(row, bySeq);
+      const key = `${deliveredText(row)}|${badges.map((b) => `${b.severity}:${b.rule}`).join(',')}`;
+      let entry = shown.get(row.frame);
+      if (!entry || entry.key !== key) {
+        const tr = toRow(wireRowHtml(row, 'log', { badges }));
+        // Keep the reader's open message open across the redraw.
+        if (entry?.tr.querySelector('details')?.open) tr.querySelector('details')?.setAttribute('open', '');
+        if (entry) entry.tr.replaceWith(tr);
+        else if (previous) previous.after(tr);
+        else body.prepend(tr);
+        entry = { tr, key };
+      }
+      next.set(row.frame, entry);
+      previous = entry.tr;
+    }
+    shown = next;
+  }
+
+  function highlight(view: RunView, witnesses: readonly number[], scroll: boolean): void {
+    const set = new Set(witnesses);
+    let first: HTMLTableRowElement | null = null;
+    for (const row of view.wire) {
+      const tr = shown.get(row.frame)?.tr;
+      const on = set.has(row.seq) || (row.deliverySeq !== null && set.has(row.deliverySeq));
+      tr?.classList.toggle('highlight', on);
+      if (on) first ??= tr ?? null;
+    }
+    if (scroll) first?.scrollIntoView({ block: 'nearest' });
+  }
+
+  return {
+    update(view, page) {
+      if (page.live.run !== run) {
+        run = page.live.run;
+        body.replaceChildren();
+        shown = new Map();
+        caption.textContent =
+          view.scenario.transport === 'stdio'
+            ? 'Every frame on the simulated stdio wire: one newline-delimited JSON-RPC message per line.'
+            : 'Every frame on the simulated HTTP wire: requests, response heads, body chunks (SSE events or JSON), ends and aborts, by stream.';
+      }
+      const witnesses = page.highlight.join(',');
+      if (view === rendered && witnesses === highlighted) return;
+      rendered = view;
+      render(view);
+      highlight(view, page.highlight, witnesses !== highlighted);
+      highlighted = witnesses;
+    },
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * What the playground's panels share: the page state handed to every panel with the run view,
+ * and the intents a panel sends. A panel renders from these alone and never reaches into another.
+ */
+import type { LinkMeta, Scenario, WireFault } from '../../../src/scenario/index.ts';
+import type { UserAction } from '../../../src/trace/index.ts';
+import type { RunView } from '../../../src/views/index.ts';
+import type { LiveState, SettledRun } from '../session.ts';
+
+/** The link the page opened: the run that replayed it and what it recorded, or why it would not open. */
+export type OpenedLink = { run: number; steps: number; meta: LinkMeta | null } | { error: string };
+
+export interface PageState {
+  readonly live: LiveState;
+  /** The trace events the user picked to see (a finding's witnesses). */
+  readonly highlight: readonly number[];
+  readonly link: OpenedLink | null;
+}
+
+/** The part of a scenario the Connection panel sets; changing it starts a new run. */
+export type Setting = Pick<Scenario, 'revision' | 'transport' | 'httpServer' | 'serverProfile' | 'clientProfile' | 'latency'>;
+
+export interface Actions {
+  act(action: UserAction): void;
+  /** Calls a tool as the next call (#n). */
+  call(tool: string, args: Record<string, unknown>): void;
+  togglePlay(): void;
+  step(): void;
+  setSpeed(speed: number): void;
+  /** A new run from the running scenario's setting with these changes, and no steps. */
+  restart(changes?: Partial<Setting> & { faults?: WireFault[] }): void;
+  /** Replays a scenario the user wrote. */
+  runScenario(scenario: Scenario): void;
+  highlight(witnesses: readonly number[]): void;
+  /** The run brought up to the shown time, for Share and the bug report. */
+  settle(): Promise<SettledRun | null>;
+}
+
+export interface Panel {
+  update(view: RunView, page: PageState): void;
+}

@@ -1,0 +1,164 @@
+/**
+ * One live run at a time, for the playground and the embeds alike: the session owns the two
+ * workers, the LiveDriver and the running scenario, and tells its subscribers about the run once
+ * per animation frame, as one derived view (deriveRunView) and the live clock. Starts queue up,
+ * and each disposes the previous run before stepping the workers: two runs must never step the
+ * same workers at once.
+ */
+import { deriveRunView, type RunView } from '../../src/views/index.ts';
+import type { Scenario } from '../../src/scenario/index.ts';
+import type { TraceEvent, UserAction } from '../../src/trace/index.ts';
+import { createBrowserSides, type BrowserSides } from './browser-sides.ts';
+import { LiveDriver } from './live-driver.ts';
+
+/** Where the session stands: workers starting, a link replaying, a run the user drives, or a failure. */
+export type Phase = 'starting' | 'replaying' | 'live' | 'failed';
+
+export interface LiveState {
+  /** A new number for each start, so a panel can tell a new run from the one it showed. */
+  readonly run: number;
+  readonly phase: Phase;
+  readonly failure: string | null;
+  /** The virtual time shown to the user (it runs ahead of the last event while playing). */
+  readonly now: number;
+  readonly playing: boolean;
+  /** Virtual ms per wall ms; it carries over to the next run. */
+  readonly speed: number;
+  readonly nextEvent: number | null;
+  /** The run as a scenario: its setting, every action so far at its virtual ms, ending now. */
+  readonly scenario: Scenario;
+}
+
+export type SessionListener = (view: RunView, live: LiveState) => void;
+
+/** A run brought up to the shown time: what Share and the bug report are made of. */
+export interface SettledRun {
+  scenario: Scenario;
+  trace: readonly TraceEvent[];
+}
+
+export interface Session {
+  /** Starts `scenario` (after the previous run let go); 'replay' runs its steps to its end at once. Resolves with the run's number. */
+  start(scenario: Scenario, how: 'play' | 'replay'): Promise<number>;
+  act(action: UserAction): void;
+  togglePlay(): void;
+  step(): void;
+  setSpeed(speed: number): void;
+  settle(): Promise<SettledRun | null>;
+  subscribe(listener: SessionListener): void;
+  /** Stops the run and lets the workers go (a later start makes new ones). */
+  dispose(): Promise<void>;
+}
+
+/** The workers start loading at once: their scripts download and compile while the page sets up. */
+export function createSession(): Session {
+  let sides: BrowserSides | null = createBrowserSides();
+  let driver: LiveDriver | null = null;
+  let scenario: Scenario | null = null;
+  let run = 0;
+  let phase: Phase = 'starting';
+  let speed = 1;
+  let failure: string | null = null;
+  let starting: Promise<unknown> = Promise.resolve();
+  const listeners = new Set<SessionListener>();
+  // The view is derived once per new event, and reused by every paint until the trace grows.
+  let view: RunView | null = null;
+  let paintQueued = false;
+
+  function asScenario(s: Scenario, d: LiveDriver | null): Scenario {
+    return d ? { ...s, steps: [...d.steps], endAt: d.now } : s;
+  }
+
+  function paint(): void {
+    paintQueued = false;
+    if (!scenario) return;
+    const trace = driver?.run.trace ?? [];
+    if (!view || view.scenario !== scenario || view.trace.length !== trace.length) view = deriveRunView(scenario, trace.slice());
+    const live: LiveState = {
+      run,
+      phase,
+      failure,
+      now: driver?.now ?? 0,
+      playing: driver?.isPlaying ?? false,
+      speed,
+      nextEvent: driver?.run.nextEventTime() ?? null,
+      scenario: asScenario(scenario, driver),
+    };
+    for (const listener of listeners) listener(view, live);
+  }
+
+  /** Paints are coalesced to one per animation frame; a replay paints when it ends, not per event. */
+  function schedule(): void {
+    if (paintQueued || phase === 'replaying') return;
+    paintQueued = true;
+    requestAnimationFrame(paint);
+  }
+
+  async function startNow(next: Scenario, how: 'play' | 'replay'): Promise<number> {
+    const previous = driver;
+    // Until the new run exists, clicks have nowhere to go (not to the old, disposed run).
+    driver = null;
+    await previous?.dispose();
+    sides ??= createBrowserSides();
+    const mine = ++run;
+    scenario = next;
+    phase = how === 'replay' ? 'replaying' : 'starting';
+    failure = null;
+    paint();
+    try {
+      const d = await LiveDriver.start(
+        next,
+        sides,
+        // A run that was replaced while it stepped must not paint over its successor.
+        () => driver === d && schedule(),
+        () => driver === d && schedule(),
+      );
+      if (mine !== run) {
+        await d.dispose();
+        return mine;
+      }
+      driver = d;
+      d.setSpeed(speed);
+      if (how === 'replay') await d.replay();
+      phase = 'live';
+      if (how === 'play') d.play();
+    } catch (error) {
+      phase = 'failed';
+      failure = String(error);
+    }
+    if (mine === run) paint();
+    return mine;
+  }
+
+  return {
+    start(next, how) {
+      const started = starting.then(() => startNow(next, how));
+      starting = started.catch(() => undefined);
+      return started;
+    },
+    act: (action) => void driver?.act(action),
+    togglePlay: () => (driver?.isPlaying ? driver.pause() : driver?.play()),
+    step: () => void driver?.step(),
+    setSpeed(next) {
+      speed = next;
+      driver?.setSpeed(next);
+    },
+    async settle() {
+      const d = driver;
+      if (!d || !scenario) return null;
+      await d.settle();
+      return { scenario: asScenario(scenario, driver), trace: d.run.trace.slice() };
+    },
+    subscribe: (listener) => void listeners.add(listener),
+    async dispose() {
+      const d = driver;
+      driver = null;
+      scenario = null;
+      run++;
+      await starting;
+      await d?.dispose();
+      sides?.terminate();
+      sides = null;
+    },
+  };
+}

@@ -1,0 +1,27 @@
+/** Standing wire faults belong to the run's scenario: adding one restarts the run with it, and the wire log shows its effect. */
+import { expect, test } from '@playwright/test';
+
+test('a standing fault that drops notifications/cancelled restarts the run; the cancel never arrives', async ({ page }) => {
+  await page.goto('/playground/');
+  await expect(page.locator('.playground')).toHaveAttribute('data-ready', 'true');
+  await page.getByText('Standing wire faults').click();
+  await page.getByLabel('Frames (method, "response", or empty for any)').fill('notifications/cancelled');
+  await page.getByRole('button', { name: 'Add fault and restart' }).click();
+  await expect(page.locator('#fault-count')).toHaveText('1');
+  await expect(page.locator('#fault-list')).toHaveText('client → server: drop notifications/cancelled');
+  await expect(page.locator('#conn-status')).toContainText('negotiated protocol version 2025-11-25');
+  await page.locator('#arg-stepMs').fill('1000');
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  const call = page.locator('#calls-table tbody tr[data-call="#1"]');
+  await expect(call.locator('td').nth(4)).toHaveText(/^1 \/ 5/);
+  await page.getByRole('button', { name: 'Stop #1' }).click();
+  const cancel = page.locator('#wire-table tbody tr').filter({ hasText: 'notifications/cancelled' });
+  await expect(cancel.locator('td.delivered')).toHaveText('never (dropped)');
+  await expect(cancel.locator('.badge', { hasText: 'dropped' })).toBeVisible();
+  // The server never heard of the cancel: its handler runs on.
+  await expect(call.locator('td').nth(3)).toContainText('running');
+  await page.getByRole('button', { name: 'Clear faults' }).click();
+  await expect(page.locator('#fault-count')).toHaveText('0');
+  await expect(page.locator('#fault-list li')).toHaveCount(0);
+  await expect(page.locator('#calls-table tbody tr')).toHaveCount(0);
+});
