@@ -27,7 +27,7 @@ import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 import { createNodeSides, runHeadless } from '../src/host/index.ts';
 import { build } from 'vite';
-import { timelineModel } from '../src/views/timeline.ts';
+import { timelineModel } from '../src/views/index.ts';
 import { defaultScenario, type Scenario } from '../src/scenario/index.ts';
 import type { TraceEvent } from '../src/trace/index.ts';
 

@@ -4,7 +4,7 @@ import { encodeLink } from '../../src/scenario/permalink.ts';
 import { runHeadless } from '../../src/host/node.ts';
 import { ENGINE_VERSION, SDK_VERSION } from '../../src/scenario/versions.ts';
 import { deriveRunView } from '../../src/views/run-view.ts';
-import { describeCall } from '../../src/views/derive.ts';
+import { describeCall } from '../../src/views/call-views.ts';
 
 test('the /embed/ route works inside an iframe on another page: Run replays the scenario live', async ({ page, baseURL }) => {
   const entry = libraryEntry('seed-004-python-v1-swallowed-cancel-crash');
