@@ -72,7 +72,7 @@ function describeAction(a: UserAction): string {
       return `Stop ${a.call}`;
     case 'inject-response':
     case 'inject-cancel': {
-      const target = 'call' in a ? `call ${a.call}` : 'initialize' in a ? 'initialize' : `id ${show(a.requestId)}`;
+      const target = a.call !== undefined ? `call ${a.call}` : a.initialize ? 'initialize' : `id ${show(a.requestId)}`;
       return a.type === 'inject-response'
         ? `forge a ${a.outcome} for ${target}${a.to === 'server' ? ' to the server' : ''}`
         : `forge a cancel for ${target}${a.reason !== undefined ? ` (reason ${show(a.reason)})` : ''}`;

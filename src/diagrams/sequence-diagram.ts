@@ -322,8 +322,8 @@ function describeAction(action: UserAction): string {
 }
 
 function targetOf(target: Target): string {
-  if ('call' in target) return clip(target.call, MAX.value);
-  if ('initialize' in target) return 'initialize';
+  if (target.call !== undefined) return clip(target.call, MAX.value);
+  if (target.initialize) return 'initialize';
   return `id=${idText(target.requestId)}`;
 }
 

@@ -24,11 +24,13 @@ export interface ForgeContext {
 
 /** The request id a forged frame names. */
 export function resolveTarget(target: Target, ctx: ForgeContext): { ok: true; id: RequestId } | { ok: false; error: string } {
-  if ('requestId' in target) return { ok: true, id: target.requestId };
-  if ('initialize' in target) {
+  if (target.requestId !== undefined) return { ok: true, id: target.requestId };
+  if (target.initialize) {
     const id = ctx.initializeId();
     return id === null ? { ok: false, error: 'no initialize request on this connection' } : { ok: true, id };
   }
+  // The schema admits exactly one of the three, so a target without an id or initialize names a call.
+  if (target.call === undefined) return { ok: false, error: 'the action names no request' };
   const id = ctx.requestIdOf(target.call);
   return id === null ? { ok: false, error: `no request id known for call ${target.call}` } : { ok: true, id };
 }

@@ -2,7 +2,8 @@
  * Which revision × transport × server shape the SDK can make, and why not when it cannot.
  * The picker reads this; so do the tests that walk every allowed combination.
  */
-import { REVISIONS, TRANSPORTS, TRANSPORT_LABEL, type HttpServerShape, type Revision, type Scenario, type TransportKind } from './model.ts';
+import { REVISIONS, TRANSPORTS, TRANSPORT_LABEL, type HttpServerShape, type Revision, type TransportKind } from './model.ts';
+import type { Scenario } from './schema.ts';
 
 export interface Combination {
   revision: Revision;

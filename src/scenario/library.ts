@@ -8,7 +8,7 @@
  * to RAW, then `npm run record-library` fills in its trace hash (and rewrites the others').
  */
 import { parseScenario } from './schema.ts';
-import type { Scenario } from './model.ts';
+import type { Scenario } from './schema.ts';
 import seed000StrictHostPythonV1 from '../../content/scenarios/seed-000-strict-host-python-v1.json' with { type: 'json' };
 import seed004PythonV1SwallowedCancelCrash from '../../content/scenarios/seed-004-python-v1-swallowed-cancel-crash.json' with { type: 'json' };
 import seed003Request7ModernHttpLateResponse from '../../content/scenarios/seed-003-request-7-modern-http-late-response.json' with { type: 'json' };

@@ -5,7 +5,7 @@
  * it reproduced the recorded trace exactly.
  */
 import { parseScenario } from './schema.ts';
-import type { Scenario } from './model.ts';
+import type { Scenario } from './schema.ts';
 import { ENGINE_VERSION, SDK_VERSION } from './versions.ts';
 
 export const LINK_PREFIX = 'v1.';

@@ -3,55 +3,41 @@
  * links, files and the editor, and that the site publishes as JSON Schema.
  */
 import * as z from 'zod/v4';
-import { CLIENT_PROFILES, REVISIONS, SERVER_PROFILES, TRANSPORTS, type Scenario } from './model.ts';
+import { directionSchema as direction, msSchema as ms, callIdSchema as callId, userActionSchema as action } from '../trace/index.ts';
+import { CLIENT_PROFILES, HTTP_SERVER_SHAPES, REVISIONS, SERVER_PROFILES, TRANSPORTS } from './model.ts';
 
-const callId = z.string().min(1).max(40).describe('A name for the call, unique in the scenario (e.g. "#1").');
-const ms = z.number().int().min(0).max(86_400_000);
-
-const requestId = z.union([z.string().max(100), z.number().int()]);
-const direction = z.enum(['c2s', 's2c']);
-
-/** Which request a forged frame names: exactly one of call, initialize, requestId. */
-const target = {
-  call: callId.optional(),
-  initialize: z.literal(true).optional(),
-  requestId: requestId.optional(),
-};
-const oneTarget = (value: { call?: unknown; initialize?: unknown; requestId?: unknown }): boolean =>
-  [value.call, value.initialize, value.requestId].filter((v) => v !== undefined).length === 1;
-const targetMessage = { message: 'name exactly one of "call", "initialize" or "requestId"' };
-
-const action = z.discriminatedUnion('type', [
-  z.strictObject({
-    type: z.literal('call'),
-    call: callId,
-    tool: z.string().min(1).max(60),
-    // zod's record skips an own "__proto__" key (its prototype-pollution guard); refuse it
-    // loudly rather than let a link silently lose an argument.
-    args: z
-      .unknown()
-      .refine((v) => !(v !== null && typeof v === 'object' && Object.hasOwn(v, '__proto__')), 'a tool argument may not be named "__proto__"')
-      .pipe(z.record(z.string(), z.unknown())),
-    timeoutMs: ms.optional(),
-    resetTimeoutOnProgress: z.boolean().optional(),
-    maxTotalTimeoutMs: ms.optional(),
-  }),
-  z.strictObject({ type: z.literal('stop'), call: callId }),
-  z.strictObject({ type: z.literal('inject-response'), outcome: z.enum(['result', 'error']), to: z.enum(['client', 'server']).optional(), ...target }).refine(oneTarget, targetMessage),
-  z.strictObject({ type: z.literal('inject-cancel'), reason: z.string().max(200).optional(), ...target }).refine(oneTarget, targetMessage),
-  z.strictObject({ type: z.literal('hold'), dir: direction }),
-  z.strictObject({ type: z.literal('release'), dir: direction }),
-  z.strictObject({ type: z.literal('disconnect') }),
-  z.strictObject({ type: z.literal('crash-server') }),
-  z.strictObject({ type: z.literal('reconnect') }),
-]);
-
+/**
+ * A standing fault on the wire: frames in one direction that match (by method, and by which
+ * match it is, 1-based) are dropped, delayed, or duplicated when written.
+ */
 const fault = z.strictObject({
   dir: direction,
   action: z.enum(['drop', 'delay', 'duplicate']),
+  /** A JSON-RPC method, or 'response' for responses; any frame when absent. */
   match: z.string().max(100).optional(),
+  /** Only the nth matching frame (1-based); every matching frame when absent. */
   nth: z.number().int().min(1).optional(),
+  /** For 'delay'. */
   ms: ms.optional(),
+});
+
+/**
+ * "After the server sends progress 2 for call A": a step can wait for the nth frame written with
+ * a method (or 'response'), in a direction, for a call (its request id, the id it cancels, or its
+ * progress token).
+ */
+const trigger = z.strictObject({
+  method: z.string().min(1).max(100).describe('A JSON-RPC method, or "response".'),
+  dir: direction.optional(),
+  call: callId.optional(),
+  /** Which matching frame (1-based); the first when absent. */
+  nth: z.number().int().min(1).max(10_000).optional(),
+});
+
+const step = z.strictObject({
+  at: ms.describe('Virtual time in ms; with "after", ms after the triggering frame is written.'),
+  after: trigger.optional(),
+  action,
 });
 
 export const scenarioSchema = z
@@ -59,38 +45,33 @@ export const scenarioSchema = z
     version: z.literal(1),
     revision: z.enum(REVISIONS),
     transport: z.enum(TRANSPORTS),
-    httpServer: z.enum(['sessionful', 'stateless']),
+    /** Only read for Streamable HTTP on a 2025-era revision. */
+    httpServer: z.enum(HTTP_SERVER_SHAPES),
+    /** One-way latency per direction, in virtual ms. */
     latency: z.strictObject({ c2s: ms, s2c: ms }),
     serverProfile: z.enum(SERVER_PROFILES).optional(),
     clientProfile: z.enum(CLIENT_PROFILES).optional(),
+    /** The client's timeout for `connect` (the initialize handshake); the SDK's 60 s default when absent. */
     connectTimeoutMs: ms.optional(),
     faults: z.array(fault).max(50).optional(),
-    steps: z
-      .array(
-        z.strictObject({
-          at: ms.describe('Virtual time in ms; with "after", ms after the triggering frame is written.'),
-          after: z
-            .strictObject({
-              method: z.string().min(1).max(100).describe('A JSON-RPC method, or "response".'),
-              dir: direction.optional(),
-              call: callId.optional(),
-              nth: z.number().int().min(1).max(10_000).optional(),
-            })
-            .optional(),
-          action,
-        }),
-      )
-      .max(2000),
+    steps: z.array(step).max(2000),
+    /** The run stops at this virtual time even if timers are still pending (the SDK's 60 s request timeout, say). */
     endAt: ms,
   })
   .strict();
+
+/** Everything that decides a run; inferred from the schema, so a parsed scenario needs no cast. */
+export type Scenario = z.infer<typeof scenarioSchema>;
+export type Step = z.infer<typeof step>;
+export type Trigger = z.infer<typeof trigger>;
+export type WireFault = z.infer<typeof fault>;
 
 export type ParseResult = { ok: true; scenario: Scenario } | { ok: false; errors: string[] };
 
 /** Validates untrusted input; each error names the path and what was expected. */
 export function parseScenario(input: unknown): ParseResult {
   const result = scenarioSchema.safeParse(input);
-  if (result.success) return { ok: true, scenario: result.data as Scenario };
+  if (result.success) return { ok: true, scenario: result.data };
   return {
     ok: false,
     errors: result.error.issues.map((issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`),

@@ -30,6 +30,8 @@ import type {
   ServerHandlerState,
 } from '../machines/index.ts';
 
+import type { UserAction } from './actions.ts';
+
 export type { ClientRequestState, ServerHandlerState };
 
 interface Base {
@@ -93,38 +95,6 @@ export interface DeliveryEvent extends Base {
   /** Set when the frame reached nobody: its connection was gone, or the receiver had crashed. */
   dropped?: string;
 }
-
-/** Which request a forged frame names: a call's request, `initialize`, or any id at all. */
-export type Target = { call: string } | { initialize: true } | { requestId: string | number };
-
-export type UserAction =
-  | {
-      type: 'call';
-      call: string;
-      tool: string;
-      args: Record<string, unknown>;
-      /** The SDK's per-request timeout options (defaults: 60 s, no reset, no cap). */
-      timeoutMs?: number;
-      resetTimeoutOnProgress?: boolean;
-      maxTotalTimeoutMs?: number;
-    }
-  | { type: 'stop'; call: string }
-  /**
-   * A forged response for any request id: a late result, or one for an unknown id. It goes to
-   * the client (as if from the server) unless `to` is 'server' (as if the client answered).
-   */
-  | ({ type: 'inject-response'; outcome: 'result' | 'error'; to?: 'client' | 'server' } & Target)
-  /** A forged notifications/cancelled (client → server): a duplicate, an unknown id, or `initialize`. */
-  | ({ type: 'inject-cancel'; reason?: string } & Target)
-  /** Hold every frame written in one direction until `release`. */
-  | { type: 'hold'; dir: Direction }
-  | { type: 'release'; dir: Direction }
-  /** The client closes its transport. */
-  | { type: 'disconnect' }
-  /** The server process dies (stdio). */
-  | { type: 'crash-server' }
-  /** A new server process, and the client connects to it again (stdio). */
-  | { type: 'reconnect' };
 
 export interface UserActionEvent extends Base {
   kind: 'user-action';

@@ -4,6 +4,7 @@
  * requests, responses, cancels, aborts and progress through.
  */
 export * from './events.ts';
+export { callIdSchema, directionSchema, msSchema, userActionSchema, type Target, type UserAction } from './actions.ts';
 export * from './http-frames.ts';
 export { traceHash } from './hash.ts';
 export { STATUS_TEXT } from './http-status.ts';

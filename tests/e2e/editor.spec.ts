@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { encodeLink } from '../../src/scenario/permalink.ts';
-import { defaultScenario } from '../../src/scenario/model.ts';
+import { defaultScenario } from '../../src/scenario/index.ts';
 import { ENGINE_VERSION, SDK_VERSION } from '../../src/scenario/versions.ts';
 
 test('the scenario editor follows the run, lints against the schema, and Run replays an edited scenario', async ({ page }) => {

@@ -4,7 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { runHeadless } from '../../src/host/node.ts';
-import { defaultScenario } from '../../src/scenario/model.ts';
+import { defaultScenario } from '../../src/scenario/index.ts';
 import { deriveRunView } from '../../src/views/run-view.ts';
 import { outcomeHtml, wireHeadHtml, wireRowHtml } from '../../site/lib/wire-html.ts';
 

@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { runHeadless } from '../../src/host/node.ts';
 import { encodeLink } from '../../src/scenario/permalink.ts';
 import { LIBRARY } from '../../src/scenario/library.ts';
-import { defaultScenario, type Scenario } from '../../src/scenario/model.ts';
+import { defaultScenario, type Scenario } from '../../src/scenario/index.ts';
 import { traceHash } from '../../src/trace/hash.ts';
 import { ENGINE_VERSION, SDK_VERSION } from '../../src/scenario/versions.ts';
 

@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { libraryEntry } from '../../src/scenario/library.ts';
 import { encodeLink } from '../../src/scenario/permalink.ts';
-import { defaultScenario } from '../../src/scenario/model.ts';
+import { defaultScenario } from '../../src/scenario/index.ts';
 import { ENGINE_VERSION, SDK_VERSION } from '../../src/scenario/versions.ts';
 
 test('after Crash server on stdio the status line says the server crashed, not "Connected"', async ({ page }) => {

@@ -7,7 +7,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
-import type { TraceEvent } from '../../src/trace/events.ts';
+import type { TraceEvent } from '../../src/trace/index.ts';
 import {
   assertNoEngineErrors,
   assertWireInvariants,

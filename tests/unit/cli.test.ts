@@ -17,7 +17,7 @@ import { formatFindings } from '../../src/cli/format.ts';
 import { runScenarioFile, type RunResult } from '../../src/cli/run.ts';
 import { encodeLink } from '../../src/scenario/permalink.ts';
 import { LIBRARY } from '../../src/scenario/library.ts';
-import type { Scenario } from '../../src/scenario/model.ts';
+import type { Scenario } from '../../src/scenario/index.ts';
 import { ENGINE_VERSION, SDK_VERSION } from '../../src/scenario/versions.ts';
 import { call, scenario, stop } from './trace-helpers.ts';
 

@@ -5,8 +5,8 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
-import type { Scenario } from '../../src/scenario/model.ts';
-import { serializeTrace } from '../../src/trace/events.ts';
+import type { Scenario } from '../../src/scenario/index.ts';
+import { serializeTrace } from '../../src/trace/index.ts';
 import {
   assertNoEngineErrors,
   call,

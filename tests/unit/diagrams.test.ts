@@ -23,8 +23,8 @@ import { connectionMachine } from '../../src/machines/connection.ts';
 import { stateDiagram, stateText } from '../../src/diagrams/state-diagram.ts';
 import { mermaidText } from '../../src/diagrams/mermaid-text.ts';
 import { sequenceDiagram } from '../../src/diagrams/sequence-diagram.ts';
-import type { Scenario } from '../../src/scenario/model.ts';
-import type { JsonRpcMessage, TraceEvent, UserAction } from '../../src/trace/events.ts';
+import type { Scenario } from '../../src/scenario/index.ts';
+import type { JsonRpcMessage, TraceEvent, UserAction } from '../../src/trace/index.ts';
 import { assertNoEngineErrors, call, defined, inject, scenario, stop } from './trace-helpers.ts';
 
 const GOLDEN_DIR = new URL('./golden/', import.meta.url);

@@ -27,7 +27,7 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeLink, encodeLink, type LinkMeta } from '../../src/scenario/permalink.ts';
-import type { Scenario } from '../../src/scenario/model.ts';
+import type { Scenario } from '../../src/scenario/index.ts';
 import { ENGINE_VERSION } from '../../src/scenario/versions.ts';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
 import { traceHash } from '../../src/trace/hash.ts';

@@ -5,7 +5,7 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
-import { REVISIONS } from '../../src/scenario/model.ts';
+import { REVISIONS } from '../../src/scenario/index.ts';
 import {
   assertNoEngineErrors,
   assertWireInvariants,

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { CATALOG, clauseFor, ruleById } from '../../src/rules/index.ts';
 import { ALL_TRANSPORTS } from '../../src/rules/catalog/rule.ts';
 import { plainText } from '../../src/report/rule-reference.ts';
-import { REVISIONS } from '../../src/scenario/model.ts';
+import { REVISIONS } from '../../src/scenario/index.ts';
 
 const LESSONS = join(import.meta.dirname, '../../content/docs/lessons');
 const lessons = readdirSync(LESSONS)

@@ -9,9 +9,9 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
 import { allowedCombinations } from '../../src/scenario/combinations.ts';
-import { CLIENT_PROFILES, SERVER_PROFILES, defaultScenario, type Scenario, type Step } from '../../src/scenario/model.ts';
+import { CLIENT_PROFILES, SERVER_PROFILES, defaultScenario, type Scenario, type Step } from '../../src/scenario/index.ts';
 import { parseScenario } from '../../src/scenario/schema.ts';
-import type { UserAction } from '../../src/trace/events.ts';
+import type { UserAction } from '../../src/trace/index.ts';
 
 const callName = fc.constantFrom('A', 'B', 'C');
 const upTo = (max: number): fc.Arbitrary<number> => fc.integer({ min: 0, max });

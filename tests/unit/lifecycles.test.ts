@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Lifecycles } from '../../src/engine/lifecycles.ts';
 import { createTraceIndex } from '../../src/trace/trace-index.ts';
-import type { ConnectionEvent, Direction, JsonRpcMessage, NewTraceEvent, TraceEvent } from '../../src/trace/events.ts';
+import type { ConnectionEvent, Direction, JsonRpcMessage, NewTraceEvent, TraceEvent } from '../../src/trace/index.ts';
 
 function harness() {
   const trace: TraceEvent[] = [];

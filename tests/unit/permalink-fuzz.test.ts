@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { decodeLink, encodeLink, LINK_PREFIX, type DecodedLink, type LinkMeta } from '../../src/scenario/permalink.ts';
 import { parseScenario } from '../../src/scenario/schema.ts';
-import { defaultScenario, type Scenario } from '../../src/scenario/model.ts';
+import { defaultScenario, type Scenario } from '../../src/scenario/index.ts';
 import { LIBRARY } from '../../src/scenario/library.ts';
 import { scenarioArbitrary } from './scenario-arbitrary.ts';
 

@@ -9,8 +9,8 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
-import type { ClientProfile, Scenario, ServerProfile, Step } from '../../src/scenario/model.ts';
-import type { FrameEvent, TraceEvent } from '../../src/trace/events.ts';
+import type { ClientProfile, Scenario, ServerProfile, Step } from '../../src/scenario/index.ts';
+import type { FrameEvent, TraceEvent } from '../../src/trace/index.ts';
 import { assertNoEngineErrors, call, clientStates, framesOf, notesOf, requestIdOf, scenario, serverStates, stop } from './trace-helpers.ts';
 
 const sides = createNodeSides();

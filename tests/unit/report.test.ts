@@ -11,9 +11,9 @@ import { bugReport } from '../../src/report/bug-report.ts';
 import { runChecksJson } from '../../src/report/checks-json.ts';
 import { embedOutcome } from '../../src/report/embed-render.ts';
 import { libraryEntry } from '../../src/scenario/library.ts';
-import type { Scenario } from '../../src/scenario/model.ts';
+import type { Scenario } from '../../src/scenario/index.ts';
 import { traceHash } from '../../src/trace/hash.ts';
-import type { TraceEvent } from '../../src/trace/events.ts';
+import type { TraceEvent } from '../../src/trace/index.ts';
 
 const sides = createNodeSides();
 after(() => sides.close());

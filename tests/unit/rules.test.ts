@@ -7,7 +7,7 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { REVISIONS, type Revision } from '../../src/scenario/model.ts';
+import { REVISIONS, type Revision } from '../../src/scenario/index.ts';
 import { CATALOG, ruleById } from '../../src/rules/catalog.ts';
 import {
   ALL_TRANSPORTS,
@@ -25,7 +25,7 @@ import { checkRun } from '../../src/rules/check-run.ts';
 import { check, type Finding } from '../../src/rules/checker.ts';
 import { JUDGES } from '../../src/rules/judges/index.ts';
 import { statusOf, toChecks, toChecksJson } from '../../src/report/checks-json.ts';
-import type { TraceEvent } from '../../src/trace/events.ts';
+import type { TraceEvent } from '../../src/trace/index.ts';
 import { FIXTURES, type Expected } from './fixtures/rule-fixtures.ts';
 import { handshake, toolCall, traceBuilder } from './fixtures/trace-builder.ts';
 

@@ -5,8 +5,8 @@
  * file itself.
  */
 import fc from 'fast-check';
-import { CLIENT_PROFILES, REVISIONS, SERVER_PROFILES, TRANSPORTS, type Scenario, type Step, type WireFault } from '../../src/scenario/model.ts';
-import type { UserAction } from '../../src/trace/events.ts';
+import { CLIENT_PROFILES, REVISIONS, SERVER_PROFILES, TRANSPORTS, type Scenario, type Step, type WireFault } from '../../src/scenario/index.ts';
+import type { UserAction } from '../../src/trace/index.ts';
 
 const ms = fc.integer({ min: 0, max: 86_400_000 });
 /** Any text: ASCII most of the time, sometimes any code point (JSON and the link must carry it). */

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
 import { LIBRARY } from '../../src/scenario/library.ts';
-import { defaultScenario } from '../../src/scenario/model.ts';
+import { defaultScenario } from '../../src/scenario/index.ts';
 import { parseScenario, scenarioSchema } from '../../src/scenario/schema.ts';
 import { SCENARIO_SCHEMA_ID, scenarioJsonSchema, type JsonSchema } from '../../src/scenario/json-schema.ts';
 import { scenarioArbitrary } from './scenario-arbitrary.ts';

@@ -7,7 +7,7 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
 import { libraryEntry } from '../../src/scenario/library.ts';
-import type { TraceEvent } from '../../src/trace/events.ts';
+import type { TraceEvent } from '../../src/trace/index.ts';
 import { createTimelineBuilder, describeTimeline, timelineModel, type TimelineArrow, type TimelineModel } from '../../src/views/timeline.ts';
 import { handshake, toolCall, traceBuilder } from './fixtures/trace-builder.ts';
 

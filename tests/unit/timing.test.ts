@@ -7,8 +7,8 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Run } from '../../src/engine/run.ts';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
-import type { Scenario } from '../../src/scenario/model.ts';
-import { serializeTrace, type FrameEvent, type TraceEvent } from '../../src/trace/events.ts';
+import type { Scenario } from '../../src/scenario/index.ts';
+import { serializeTrace, type FrameEvent, type TraceEvent } from '../../src/trace/index.ts';
 import {
   assertNoEngineErrors,
   assertWireInvariants,

@@ -3,7 +3,7 @@
  * Not a test file itself (the runner only picks up `*.test.ts`).
  */
 import assert from 'node:assert/strict';
-import { defaultScenario, type Scenario, type Step } from '../../src/scenario/model.ts';
+import { defaultScenario, type Scenario, type Step } from '../../src/scenario/index.ts';
 import type {
   ClientStateEvent,
   DeliveryEvent,
@@ -15,7 +15,7 @@ import type {
   ServerStateEvent,
   TraceEvent,
   UserActionEvent,
-} from '../../src/trace/events.ts';
+} from '../../src/trace/index.ts';
 
 export type RequestId = string | number;
 

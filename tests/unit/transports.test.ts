@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
 import { allowedCombinations, whyNot } from '../../src/scenario/combinations.ts';
 import { negotiated } from '../../src/views/derive.ts';
-import type { FrameEvent } from '../../src/trace/events.ts';
+import type { FrameEvent } from '../../src/trace/index.ts';
 import {
   assertNoEngineErrors,
   call,

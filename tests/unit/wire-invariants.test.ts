@@ -7,8 +7,8 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
-import { defaultScenario, REVISIONS, type Scenario, type Step } from '../../src/scenario/model.ts';
-import type { ClientStateEvent, ServerStateEvent } from '../../src/trace/events.ts';
+import { defaultScenario, REVISIONS, type Scenario, type Step } from '../../src/scenario/index.ts';
+import type { ClientStateEvent, ServerStateEvent } from '../../src/trace/index.ts';
 import { assertWireInvariants, framesOf } from './trace-helpers.ts';
 
 const sides = createNodeSides();

@@ -1,0 +1,61 @@
+/**
+ * What a user can do to a run, as a zod schema: the one definition of a user action. The trace
+ * records these (`user-action` events), scenarios schedule them, and links, files and the editor
+ * are validated against the same schema, so the `UserAction` type is inferred from it.
+ */
+import * as z from 'zod/v4';
+
+export const callIdSchema = z.string().min(1).max(40).describe('A name for the call, unique in the scenario (e.g. "#1").');
+export const msSchema = z.number().int().min(0).max(86_400_000);
+export const directionSchema = z.enum(['c2s', 's2c']);
+const requestId = z.union([z.string().max(100), z.number().int()]);
+
+/** Which request a forged frame names: exactly one of a call's request, `initialize`, or any id at all. */
+const target = {
+  call: callIdSchema.optional(),
+  initialize: z.literal(true).optional(),
+  requestId: requestId.optional(),
+};
+const oneTarget = (value: { call?: unknown; initialize?: unknown; requestId?: unknown }): boolean =>
+  [value.call, value.initialize, value.requestId].filter((v) => v !== undefined).length === 1;
+const targetMessage = { message: 'name exactly one of "call", "initialize" or "requestId"' };
+
+export const userActionSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('call'),
+    call: callIdSchema,
+    tool: z.string().min(1).max(60),
+    // zod's record skips an own "__proto__" key (its prototype-pollution guard); refuse it
+    // loudly rather than let a link silently lose an argument.
+    args: z
+      .unknown()
+      .refine((v) => !(v !== null && typeof v === 'object' && Object.hasOwn(v, '__proto__')), 'a tool argument may not be named "__proto__"')
+      .pipe(z.record(z.string(), z.unknown())),
+    /** The SDK's per-request timeout options (defaults: 60 s, no reset, no cap). */
+    timeoutMs: msSchema.optional(),
+    resetTimeoutOnProgress: z.boolean().optional(),
+    maxTotalTimeoutMs: msSchema.optional(),
+  }),
+  z.strictObject({ type: z.literal('stop'), call: callIdSchema }),
+  /**
+   * A forged response for any request id: a late result, or one for an unknown id. It goes to
+   * the client (as if from the server) unless `to` is 'server' (as if the client answered).
+   */
+  z.strictObject({ type: z.literal('inject-response'), outcome: z.enum(['result', 'error']), to: z.enum(['client', 'server']).optional(), ...target }).refine(oneTarget, targetMessage),
+  /** A forged notifications/cancelled (client → server): a duplicate, an unknown id, or `initialize`. */
+  z.strictObject({ type: z.literal('inject-cancel'), reason: z.string().max(200).optional(), ...target }).refine(oneTarget, targetMessage),
+  /** Hold every frame written in one direction until `release`. */
+  z.strictObject({ type: z.literal('hold'), dir: directionSchema }),
+  z.strictObject({ type: z.literal('release'), dir: directionSchema }),
+  /** The client closes its transport. */
+  z.strictObject({ type: z.literal('disconnect') }),
+  /** The server process dies (stdio). */
+  z.strictObject({ type: z.literal('crash-server') }),
+  /** A new server process, and the client connects to it again (stdio). */
+  z.strictObject({ type: z.literal('reconnect') }),
+]);
+
+export type UserAction = z.infer<typeof userActionSchema>;
+
+/** The request a forged frame names; the schema admits exactly one of the three. */
+export type Target = Pick<Extract<UserAction, { type: 'inject-cancel' }>, 'call' | 'initialize' | 'requestId'>;
