@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CATALOG, clauseFor, ruleById } from '../../src/rules/index.ts';
-import { ALL_TRANSPORTS } from '../../src/rules/catalog/rule.ts';
+import { TRANSPORTS } from '../../src/scenario/index.ts';
 import { plainText } from '../../src/report/rule-reference.ts';
 import { REVISIONS } from '../../src/scenario/index.ts';
 
@@ -77,7 +77,7 @@ test('every <RuleQuote> in the lessons names a rule, revision and transport the 
     if (transportName === undefined) {
       assert.equal(clauses.length, 1, `${where}: the rule has ${clauses.length} clauses in ${revision}`);
     } else {
-      const transport = ALL_TRANSPORTS.find((t) => t === transportName);
+      const transport = TRANSPORTS.find((t) => t === transportName);
       assert.ok(transport && clauseFor(rule, revision, transport), `${where}: no clause for ${transportName}`);
     }
   }

@@ -7,10 +7,9 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { REVISIONS, type Revision } from '../../src/scenario/index.ts';
+import { REVISIONS, TRANSPORTS, type Revision } from '../../src/scenario/index.ts';
 import { CATALOG, ruleById } from '../../src/rules/catalog.ts';
 import {
-  ALL_TRANSPORTS,
   EXT_TASKS_COMMIT,
   EXT_TASKS_REPO,
   SPEC_COMMIT,
@@ -125,7 +124,7 @@ describe('the catalog', () => {
       assert.ok(rule.name.trim().length > 0, `${rule.id} has a name`);
       assert.ok(rule.description.trim().length > 0, `${rule.id} has a description`);
       assert.ok(ruleTransports(rule).length > 0, `${rule.id} applies to some transport`);
-      for (const t of ruleTransports(rule)) assert.ok(ALL_TRANSPORTS.includes(t), `${rule.id}: ${t} is a transport`);
+      for (const t of ruleTransports(rule)) assert.ok(TRANSPORTS.includes(t), `${rule.id}: ${t} is a transport`);
       assert.ok(Object.keys(rule.revisions).length > 0, `${rule.id} exists in some revision`);
       for (const r of Object.keys(rule.revisions)) assert.ok((REVISIONS as readonly string[]).includes(r), `${rule.id}: ${r} is a revision`);
     }
@@ -274,7 +273,7 @@ describe('ambiguities are never errors', () => {
 describe('the checker', () => {
   test('on an empty trace every rule gives a finding and none is violated, on every revision and transport', () => {
     for (const revision of REVISIONS) {
-      for (const transport of ALL_TRANSPORTS) {
+      for (const transport of TRANSPORTS) {
         const findings = checkRun({ revision, transport }, []);
         for (const rule of CATALOG) {
           const mine = findings.filter((f) => f.rule === rule.id);

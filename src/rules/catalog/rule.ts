@@ -3,12 +3,10 @@
  * clauses a rule has per revision, and the lookups over one rule (which transports it covers,
  * which clause governs a run).
  */
-import type { Revision } from '../../scenario/index.ts';
+import { TRANSPORTS, type Revision, type TransportKind } from '../../scenario/index.ts';
 import type { JudgedRuleId } from '../judges/index.ts';
 
-/** The wire a run uses. (The same union as the scenario's; defined here for the rules.) */
-export type TransportKind = 'stdio' | 'http-sse' | 'streamable-http';
-export const ALL_TRANSPORTS: readonly TransportKind[] = ['stdio', 'http-sse', 'streamable-http'];
+export type { TransportKind };
 
 export type Keyword = 'MUST' | 'MUST NOT' | 'SHOULD' | 'SHOULD NOT' | 'MAY' | 'info';
 export type Severity = 'error' | 'warning' | 'info';
@@ -81,7 +79,7 @@ interface RuleBase {
 export type Rule = RuleBase & ({ id: JudgedRuleId; judged: true } | { judged: false; reason: string });
 
 export function ruleTransports(rule: Rule): readonly TransportKind[] {
-  return rule.transports === 'all' ? ALL_TRANSPORTS : rule.transports;
+  return rule.transports === 'all' ? TRANSPORTS : rule.transports;
 }
 
 /**
