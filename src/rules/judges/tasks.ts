@@ -1,6 +1,17 @@
 /** The judges of §10.4: tasks/cancel and what a cancelled task reports, on 2025-11-25 and the 2026 extension. */
-import { OPPOSITE, deliveryOf, isObject, taskOf } from '../../trace/index.ts';
+import { OPPOSITE, deliveryOf, isObject, taskOf, type IndexedRequest, type IndexedResponse, type TraceIndex } from '../../trace/index.ts';
 import { TERMINAL, createdTask, frameName, show, type Draft, type Judge } from './helpers.ts';
+
+/** Each tasks/cancel the other side answered with a result (not an error), with that answer. */
+function acknowledgedCancels(idx: TraceIndex): { req: IndexedRequest; resp: IndexedResponse }[] {
+  const out: { req: IndexedRequest; resp: IndexedResponse }[] = [];
+  for (const req of idx.requests) {
+    if (req.method !== 'tasks/cancel') continue;
+    const resp = req.responses.find((r) => 'result' in r.msg);
+    if (resp) out.push({ req, resp });
+  }
+  return out;
+}
 
 export const TASK_JUDGES = {
   'TASK-CANCEL-TERMINAL-REJECT': {
@@ -118,10 +129,7 @@ export const TASK_JUDGES = {
     nothing: 'No tasks/cancel was acknowledged in this trace.',
     judge({ idx }) {
       const out: Draft[] = [];
-      for (const req of idx.requests) {
-        if (req.method !== 'tasks/cancel') continue;
-        const resp = req.responses.find((r) => 'result' in r.msg);
-        if (!resp) continue;
+      for (const { req, resp } of acknowledgedCancels(idx)) {
         const extra = isObject(resp.msg.result) ? Object.keys(resp.msg.result).filter((k) => k !== '_meta' && k !== 'resultType') : ['(not an object)'];
         out.push(
           extra.length === 0
@@ -141,10 +149,7 @@ export const TASK_JUDGES = {
     nothing: 'No tasks/cancel was acknowledged in this trace.',
     judge({ idx }) {
       const out: Draft[] = [];
-      for (const req of idx.requests) {
-        if (req.method !== 'tasks/cancel') continue;
-        const resp = req.responses.find((r) => 'result' in r.msg);
-        if (!resp) continue;
+      for (const { resp, req } of acknowledgedCancels(idx)) {
         const resultType = isObject(resp.msg.result) ? resp.msg.result.resultType : undefined;
         out.push(
           resultType === 'complete'
