@@ -4,6 +4,8 @@ import starlight from '@astrojs/starlight';
 
 export default defineConfig({
   srcDir: './site',
+  // The sitemap and canonical URLs need the site's address: SITE_URL where it is deployed.
+  site: process.env.SITE_URL ?? 'http://localhost:4321',
   integrations: [
     starlight({
       title: 'MCP Cancel Lab',
@@ -49,6 +51,21 @@ export default defineConfig({
   // The workers import the SDK as ES modules; Vite bundles them per worker.
   vite: {
     worker: { format: 'es' },
+    // The dev-server test starts from an empty dependency cache of its own.
+    ...(process.env.CANCEL_LAB_VITE_CACHE && { cacheDir: process.env.CANCEL_LAB_VITE_CACHE }),
+    // The workers' imports are found only when a worker starts, so the dev server would
+    // re-bundle them then and reload the page on the first playground visit: declare them.
+    optimizeDeps: {
+      include: [
+        '@modelcontextprotocol/client',
+        '@modelcontextprotocol/server',
+        '@modelcontextprotocol/server/stdio',
+        '@sinonjs/fake-timers',
+        'comlink',
+        'eventsource-parser',
+        'zod/v4',
+      ],
+    },
   },
   server: { host: 'localhost', port: 4321 },
 });
