@@ -8,7 +8,7 @@
 import { embedSummary, type RunView, type WireBadge, type WireCells } from '../../src/views/index.ts';
 
 /** 'log' is the playground's full wire log; 'embed' the five columns of a lesson or /embed/ embed. */
-export type WireLayout = 'log' | 'embed';
+type WireLayout = 'log' | 'embed';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

@@ -3,6 +3,6 @@
  * trace, paired through the trace index) and a lifecycle's state diagram (from its table), with
  * which lifecycles a trace has and where each stands.
  */
-export { sequenceDiagram, type DiagramFinding, type SequenceDiagramOptions } from './sequence-diagram.ts';
+export { sequenceDiagram, type SequenceDiagramOptions } from './sequence-diagram.ts';
 export { stateDiagram, type StateDiagramOptions } from './state-diagram.ts';
-export { subjectOf, subjectsOf, type DiagramSubject } from './subjects.ts';
+export { subjectOf, subjectsOf } from './subjects.ts';

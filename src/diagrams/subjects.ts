@@ -8,7 +8,7 @@ import { clientRequestMachine, connectionMachine, serverHandlerMachine, type Mac
 import type { TraceEvent } from '../trace/index.ts';
 
 /** A lifecycle's table, the state it is in (undefined: not started), and the transition just taken. */
-export interface DiagramSubject<S extends string> {
+interface DiagramSubject<S extends string> {
   def: MachineDef<S, string>;
   current: S | undefined;
   last: Transition<S, string> | undefined;
