@@ -1,7 +1,8 @@
 /**
  * The scenario editor: CodeMirror 6 with JSON and a linter that checks the text against the
- * scenario schema (src/scenario-schema.ts), each problem placed at the value its path names.
- * Loaded on first open; Run hands a valid scenario back to the playground.
+ * scenario schema and each call's arguments against its tool's schema (what the server accepts,
+ * `validateToolArgs`), each problem placed at the value its path names. Loaded on first open;
+ * Run hands a valid scenario back to the playground.
  */
 import { EditorView, basicSetup } from 'codemirror';
 import { json, jsonParseLinter } from '@codemirror/lang-json';
@@ -9,8 +10,28 @@ import { linter, lintGutter, type Diagnostic } from '@codemirror/lint';
 import { syntaxTree } from '@codemirror/language';
 import type { EditorState } from '@codemirror/state';
 import type { SyntaxNode } from '@lezer/common';
-import { scenarioSchema } from '../../src/scenario/index.ts';
-import type { Scenario } from '../../src/scenario/index.ts';
+import { scenarioSchema, validateToolArgs, type Scenario } from '../../src/scenario/index.ts';
+
+interface Problem {
+  path: readonly PropertyKey[];
+  message: string;
+}
+
+/** The scenario in `value`, or what is wrong with it: the schema's issues, else the calls whose arguments the server would refuse. */
+function check(value: unknown): { ok: true; scenario: Scenario } | { ok: false; problems: Problem[] } {
+  const result = scenarioSchema.safeParse(value);
+  if (!result.success) return { ok: false, problems: result.error.issues.map((issue) => ({ path: issue.path, message: issue.message })) };
+  // As parseScenario does: the refinements make a Scenario of what zod infers more loosely.
+  const scenario = result.data as Scenario;
+  const problems = scenario.steps.flatMap((step, i): Problem[] => {
+    if (step.action.type !== 'call') return [];
+    const args = validateToolArgs(step.action.tool, step.action.args);
+    return args.ok ? [] : args.errors.map((message) => ({ path: ['steps', i, 'action', 'args'], message }));
+  });
+  return problems.length === 0 ? { ok: true, scenario } : { ok: false, problems };
+}
+
+const say = (p: Problem): string => `${p.path.map(String).join('.') || '(root)'}: ${p.message}`;
 
 /** The syntax node of the value at `path` (object keys and array indexes), or the closest parent. */
 function nodeAt(state: EditorState, path: readonly PropertyKey[]): SyntaxNode {
@@ -44,11 +65,11 @@ const schemaLinter = linter((view): Diagnostic[] => {
   } catch {
     return []; // jsonParseLinter reports syntax errors
   }
-  const result = scenarioSchema.safeParse(value);
-  if (result.success) return [];
-  return result.error.issues.map((issue) => {
-    const node = nodeAt(view.state, issue.path);
-    return { from: node.from, to: node.to, severity: 'error', message: `${issue.path.join('.') || '(root)'}: ${issue.message}` };
+  const checked = check(value);
+  if (checked.ok) return [];
+  return checked.problems.map((p) => {
+    const node = nodeAt(view.state, p.path);
+    return { from: node.from, to: node.to, severity: 'error', message: say(p) };
   });
 });
 
@@ -75,9 +96,8 @@ export function createEditor(parent: HTMLElement): ScenarioEditor {
       } catch (error) {
         return { ok: false, errors: [`Not JSON: ${error instanceof Error ? error.message : String(error)}`] };
       }
-      const result = scenarioSchema.safeParse(value);
-      if (result.success) return { ok: true, scenario: result.data as Scenario };
-      return { ok: false, errors: result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`) };
+      const checked = check(value);
+      return checked.ok ? checked : { ok: false, errors: checked.problems.map(say) };
     },
   };
 }

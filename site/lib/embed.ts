@@ -54,7 +54,7 @@ export function mountEmbed(figure: HTMLElement): void {
     session = s;
     s.subscribe((view, live) => {
       if (session !== s) return;
-      setHtml(body, view.wire.map((row) => wireRowHtml(row, 'embed')).join(''));
+      setHtml(body, view.cells.map((cells) => wireRowHtml(cells, 'embed')).join(''));
       setHtml(outcome, outcomeHtml(view));
       if (live.phase === 'live') status.textContent = `live: t = ${live.now} ms`;
       else if (live.phase === 'failed') status.textContent = `The workers could not start: ${live.failure ?? ''}`;

@@ -1,14 +1,14 @@
 /**
  * The one way product code judges a run: the catalog's rules for the scenario's revision and
- * transport, applied to its trace.
+ * transport, applied to its trace (and to its index, when the caller has built it already).
  */
 import type { Scenario } from '../scenario/index.ts';
-import type { TraceEvent } from '../trace/index.ts';
+import type { TraceEvent, TraceIndex } from '../trace/index.ts';
 import { CATALOG } from './catalog.ts';
 import { check, type Finding } from './checker.ts';
 
-export function checkRun(scenario: Pick<Scenario, 'revision' | 'transport'>, trace: readonly TraceEvent[]): Finding[] {
-  return check(CATALOG, scenario.revision, scenario.transport, trace);
+export function checkRun(scenario: Pick<Scenario, 'revision' | 'transport'>, trace: readonly TraceEvent[], index?: TraceIndex): Finding[] {
+  return check(CATALOG, scenario.revision, scenario.transport, trace, index);
 }
 
 /** The rules a run breaks (MUST / SHOULD violated, not info): what a library file's `violates` records. */

@@ -43,7 +43,7 @@
  * decided when the cancel arrived (a race).
  */
 import type { Revision } from '../scenario/index.ts';
-import { indexTrace, type TraceEvent } from '../trace/index.ts';
+import { indexTrace, type TraceEvent, type TraceIndex } from '../trace/index.ts';
 import { clauseFor, severityOf, type Rule, type Severity, type TransportKind } from './catalog/rule.ts';
 import { JUDGES } from './judges/index.ts';
 
@@ -68,10 +68,16 @@ function tidy(witnesses: readonly (number | undefined)[]): number[] {
 /**
  * Judges `trace` against every rule of `catalog` for a run on `revision` over `transport`.
  * Pure: the same arguments give the same findings, in catalog order, each rule's findings by
- * their first witness.
+ * their first witness. `idx` is the trace's index when the caller has built it already (the run
+ * view indexes each trace once for all its parts); it must be `indexTrace(trace)`.
  */
-export function check(catalog: readonly Rule[], revision: Revision, transport: TransportKind, trace: readonly TraceEvent[]): Finding[] {
-  const idx = indexTrace(trace);
+export function check(
+  catalog: readonly Rule[],
+  revision: Revision,
+  transport: TransportKind,
+  trace: readonly TraceEvent[],
+  idx: TraceIndex = indexTrace(trace),
+): Finding[] {
   const findings: Finding[] = [];
   for (const rule of catalog) {
     const clause = clauseFor(rule, revision, transport);

@@ -3,12 +3,12 @@
  * `deriveRunView(scenario, trace)` is the one derived view a page renders per paint; the parts
  * it is made of (wire rows and their cells, call views, the small logs) stay callable on their
  * own. The one description of each concept lives here too: finding labels, counts and badges,
- * the reproduction verdict, and an embed's summary.
+ * the reproduction verdict, an embed's summary, and the connection's status line.
  */
 export { deriveRunView, type ConnectionStatus, type RunView } from './run-view.ts';
 export { wireRows, type WireRow } from './wire-rows.ts';
 export { wireCells, type DeliveryState, type WireBadge, type WireCells } from './wire-cells.ts';
-export { callViews, describeCall, type CallView } from './call-views.ts';
+export { callViews, type CallView } from './call-views.ts';
 export {
   connectionLog,
   ledger,
@@ -37,6 +37,7 @@ export {
 } from './findings.ts';
 export { reproduction, type RecordedRun, type ReproductionKind, type ReproductionVerdict } from './reproduction.ts';
 export { embedSummary, type EmbedLine, type EmbedSummary } from './embed-summary.ts';
+export { statusLine } from './status-line.ts';
 export {
   createTimelineBuilder,
   describeTimeline,

@@ -69,10 +69,20 @@ function holds(trace: readonly TraceEvent[]): Record<Direction, boolean> {
   return holding;
 }
 
+/**
+ * The handshake of the connection that stands now: none while not connected, and never one
+ * from before the last reconnect (whose connection is gone, whatever it negotiated).
+ */
+function currentHandshake(trace: readonly TraceEvent[], status: ConnectionStatus): Negotiated | null {
+  if (status !== 'connected') return null;
+  const reconnect = trace.findLastIndex((e) => e.kind === 'connection-state' && e.to === 'reconnecting');
+  return negotiated(reconnect < 0 ? trace : trace.slice(reconnect + 1));
+}
+
 export function deriveRunView(scenario: Scenario, trace: readonly TraceEvent[]): RunView {
   const index = indexTrace(trace);
   const status = connectionStatus(trace);
-  const findings = checkRun(scenario, trace);
+  const findings = checkRun(scenario, trace, index);
   const badges = findingBadges(findings, scenario);
   const wire = wireRows(trace, index);
   return {
@@ -85,8 +95,7 @@ export function deriveRunView(scenario: Scenario, trace: readonly TraceEvent[]):
     calls: callViews(trace, index),
     connections: connectionLog(trace),
     ledger: ledger(trace),
-    // A connected note from before a crash or a reconnect says nothing about now.
-    negotiated: status === 'connected' ? negotiated(trace) : null,
+    negotiated: currentHandshake(trace, status),
     status,
     holding: holds(trace),
     logs: sideLogs(trace),

@@ -31,7 +31,7 @@ test('the static embed renders a hostile tool argument as text, in the wire log 
     endAt: 300,
   };
   const view = deriveRunView(scenario, await runHeadless(scenario));
-  const rows = view.wire.map((row) => wireRowHtml(row, 'embed')).join('');
+  const rows = view.cells.map((cells) => wireRowHtml(cells, 'embed')).join('');
   await page.setContent(`<table><thead>${wireHeadHtml('embed')}</thead><tbody>${rows}</tbody></table><ul id="outcome">${outcomeHtml(view)}</ul>`);
   await expect(page.locator('tbody tr').filter({ hasText: 'tools/call' }).first().locator('code')).toContainText('<img src=x onerror=');
   await expect(page.locator('#outcome')).toContainText(`ledger: ${HOSTILE} = ${HOSTILE} committed`);

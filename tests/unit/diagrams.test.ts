@@ -23,6 +23,7 @@ import { connectionMachine } from '../../src/machines/connection.ts';
 import { stateDiagram, stateText } from '../../src/diagrams/state-diagram.ts';
 import { mermaidText } from '../../src/diagrams/mermaid-text.ts';
 import { sequenceDiagram } from '../../src/diagrams/sequence-diagram.ts';
+import { subjectOf, subjectsOf } from '../../src/diagrams/subjects.ts';
 import type { Scenario } from '../../src/scenario/index.ts';
 import type { JsonRpcMessage, TraceEvent, UserAction } from '../../src/trace/index.ts';
 import { assertNoEngineErrors, call, defined, inject, scenario, stop } from './trace-helpers.ts';
@@ -306,6 +307,32 @@ describe('sequence diagrams of the seed scenarios', () => {
       assertMermaidSyntax(text, 'sequence');
       assert.equal(text.includes('Client->>Server: notifications/cancelled requestId=1'), n > cancel, `prefix of ${n} events`);
     }
+  });
+
+  test('the lifecycles a state diagram can show, and where each stands as the trace grows', () => {
+    const trace = defined(traces.get('seq-stdio-slow-count-stop.mmd'));
+    assert.deepEqual(subjectsOf(trace), [
+      ['connection', 'Connection'],
+      ['call:A', 'Call A: client request'],
+      ['request:1', 'Request 1: server handler'],
+    ]);
+    const at = (value: string, events: readonly TraceEvent[]) => {
+      const s = subjectOf(value, events);
+      return `${s.def.id}: ${s.current ?? '(not started)'}${s.last ? ` after ${s.last.from} → ${s.last.to} (${s.last.label})` : ''}`;
+    };
+    const cancel = trace.findIndex((e) => e.kind === 'frame' && e.msg?.method === 'notifications/cancelled');
+    assert.deepEqual(
+      [trace.slice(0, 1), trace.slice(0, cancel + 1), trace].map((events) => ['connection', 'call:A', 'request:1'].map((v) => at(v, events))),
+      [
+        ['connection: connecting', 'client-request: (not started)', 'server-handler: (not started)'],
+        ['connection: open after initialized → open (client connected)', 'client-request: CANCEL_REQUESTED after RUNNING → CANCEL_REQUESTED (Stop pressed)', 'server-handler: running'],
+        [
+          'connection: open after initialized → open (client connected)',
+          'client-request: STOPPED_LOCALLY after CANCEL_REQUESTED → STOPPED_LOCALLY (local wait ended)',
+          'server-handler: response suppressed after threw → response suppressed (nothing written)',
+        ],
+      ],
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * The report outputs (src/report/): the bug report's Markdown and what an embed renders at
- * build time, on real runs of library scenarios. The findings read in the same words as the
+ * The report outputs (src/report/): the bug report's Markdown and the checks.json export, on
+ * real runs of library scenarios. The findings read in the same words as the
  * runner and the playground (src/views/findings.ts).
  */
 import { after, before, describe, test } from 'node:test';
@@ -9,7 +9,6 @@ import { createNodeSides, runHeadless } from '../../src/host/node.ts';
 import { checkRun } from '../../src/rules/index.ts';
 import { bugReport } from '../../src/report/bug-report.ts';
 import { runChecksJson } from '../../src/report/checks-json.ts';
-import { embedOutcome } from '../../src/report/embed-render.ts';
 import { libraryEntry } from '../../src/scenario/library.ts';
 import type { Scenario } from '../../src/scenario/index.ts';
 import { traceHash } from '../../src/trace/hash.ts';
@@ -50,24 +49,6 @@ describe('the bug report', () => {
     const md = await report('stop-after-commit-is-not-rollback');
     assert.ok(md.includes('\nNo rule was violated, and no race the spec allows was seen.\n'));
     assert.ok(!md.includes('| severity | rule | why |'));
-  });
-});
-
-describe('the embed at build time', () => {
-  test('its cells, its summary and its parts come from one run view', () => {
-    const r = runs.get('stop-after-commit-is-not-rollback');
-    assert.ok(r);
-    const outcome = embedOutcome(r.scenario, r.trace);
-    assert.equal(outcome.cells.length, outcome.rows.length);
-    assert.deepEqual(
-      outcome.cells.map((c) => `${c.sent} ${c.direction} ${c.what} ${c.id}`).slice(-2),
-      ['20 client → server tools/call 1', '200 client → server notifications/cancelled 1'],
-    );
-    assert.deepEqual(
-      outcome.summary.lines.map((l) => l.text),
-      ['A ledger_write: client STOPPED_LOCALLY, server response suppressed', 'ledger: order-42 = paid committed at 125 ms (request 1)', 'No MUST or SHOULD rule is broken.'],
-    );
-    assert.deepEqual(outcome.violations, []);
   });
 });
 

@@ -6,7 +6,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
-import type { Finding } from '../../src/rules/index.ts';
+import { checkRun, type Finding } from '../../src/rules/index.ts';
 import { libraryEntry } from '../../src/scenario/library.ts';
 import { ENGINE_VERSION, SDK_VERSION } from '../../src/scenario/versions.ts';
 import type { Scenario } from '../../src/scenario/index.ts';
@@ -213,6 +213,21 @@ describe('an embed’s summary', () => {
     assert.equal(seed.length, 4);
     assert.match(seed[3] ?? '', /^finding\/warning: SHOULD not followed: CANCEL-NO-RESPONSE: The server wrote a response to request 1/);
     assert.deepEqual(lines('race-r5-cancel-initialize'), ['finding/error: MUST broken: CANCEL-NO-INITIALIZE: The client\'s cancel in frame 2 names its initialize request 0 (frame 0).']);
+  });
+
+  test('what an embed’s wire log shows: the cells of each row, in wire order', () => {
+    const r = runs.get('stop-after-commit-is-not-rollback');
+    assert.ok(r);
+    const view = deriveRunView(r.scenario, r.trace);
+    assert.equal(view.cells.length, view.wire.length);
+    assert.deepEqual(
+      view.cells.map((c) => `${c.sent} ${c.direction} ${c.what} ${c.id}`).slice(-2),
+      ['20 client → server tools/call 1', '200 client → server notifications/cancelled 1'],
+    );
+  });
+
+  test('the run view judges with the trace index it built: the same findings as checkRun building its own', () => {
+    for (const [id, r] of runs) assert.deepEqual(deriveRunView(r.scenario, r.trace).findings, checkRun(r.scenario, r.trace), id);
   });
 
   test('the run view’s verdict counts what the checker found, and its cells carry the badges', () => {

@@ -1,5 +1,9 @@
-/** The Call a tool form: the tool picker, its arguments (built from the tool's spec) and Call. */
-import { TOOLS, defaultArgs, type ToolSpec } from '../../../../src/scenario/index.ts';
+/**
+ * The Call a tool form: the tool picker, its arguments (built from the tool's spec) and Call.
+ * Arguments the server would refuse (its own schemas, `validateToolArgs`) are listed under the
+ * form and no call is sent.
+ */
+import { TOOLS, defaultArgs, validateToolArgs, type ToolSpec } from '../../../../src/scenario/index.ts';
 import { byId, el } from '../dom.ts';
 import type { Actions } from '../types.ts';
 
@@ -13,6 +17,7 @@ export function createCallFormPanel(root: HTMLElement, actions: Actions): CallFo
   const toolSelect = byId<HTMLSelectElement>(root, 'tool');
   const toolArgs = byId<HTMLElement>(root, 'tool-args');
   const summary = byId<HTMLElement>(root, 'tool-summary');
+  const errors = byId<HTMLUListElement>(root, 'call-errors');
 
   const currentTool = (): ToolSpec => TOOLS.find((t) => t.name === toolSelect.value) ?? (TOOLS[0] as ToolSpec);
 
@@ -31,6 +36,7 @@ export function createCallFormPanel(root: HTMLElement, actions: Actions): CallFo
       ),
     );
     summary.textContent = tool.summary;
+    errors.replaceChildren();
   }
 
   function readArgs(): Record<string, unknown> {
@@ -38,7 +44,8 @@ export function createCallFormPanel(root: HTMLElement, actions: Actions): CallFo
     const args: Record<string, unknown> = defaultArgs(tool);
     for (const a of tool.args) {
       const input = toolArgs.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${a.name}"]`);
-      if (input) args[a.name] = a.kind === 'number' ? Math.max(0, Math.round(Number(input.value) || 0)) : input.value;
+      // A number field's text is read as it stands (empty is not 0), so the schema judges what the user typed.
+      if (input) args[a.name] = a.kind === 'number' ? (input.value.trim() === '' ? Number.NaN : Number(input.value)) : input.value;
     }
     return args;
   }
@@ -47,7 +54,16 @@ export function createCallFormPanel(root: HTMLElement, actions: Actions): CallFo
   toolSelect.addEventListener('change', renderArgs);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    actions.call(currentTool().name, readArgs());
+    const tool = currentTool().name;
+    const args = readArgs();
+    const checked = validateToolArgs(tool, args);
+    if (!checked.ok) {
+      errors.replaceChildren(...checked.errors.map((e) => el('li', {}, `Not called: ${e}`)));
+      return;
+    }
+    errors.replaceChildren();
+    // The arguments as the user gave them (the schema's parse would reorder and fill defaults).
+    actions.call(tool, args);
   });
   return { submit: () => form.requestSubmit() };
 }

@@ -17,31 +17,17 @@ import {
   type ProfileInfo,
   type Scenario,
 } from '../../../../src/scenario/index.ts';
-import type { RunView } from '../../../../src/views/index.ts';
+import { statusLine, type RunView } from '../../../../src/views/index.ts';
 import type { LiveState } from '../../session.ts';
 import { byId, el, need } from '../dom.ts';
 import type { Actions, Panel, Setting } from '../types.ts';
 
-/** The status line, from where the run stands and the connection lifecycle the trace records. */
-export function statusLine(view: RunView, live: LiveState): string {
+/** The status line: the workers' phase while they are not live, then the view's own line. */
+function pageStatus(view: RunView, live: LiveState): string {
   if (live.phase === 'starting') return 'Starting the client and server workers…';
   if (live.phase === 'replaying') return `Replaying the link's ${view.scenario.steps.length} actions…`;
   if (live.phase === 'failed') return `The workers could not start: ${live.failure ?? ''}`;
-  const agreed = view.negotiated;
-  switch (view.status) {
-    case 'connected':
-      return agreed
-        ? `Connected: negotiated protocol version ${agreed.protocolVersion} (${agreed.era} era) at t = ${agreed.t} ms, over ${view.setting}.`
-        : `Connected over ${view.setting}.`;
-    case 'connecting':
-      return `Connecting: the client is opening the connection over ${view.setting}…`;
-    case 'reconnecting':
-      return `Reconnecting over ${view.setting}…`;
-    case 'crashed':
-      return `The server crashed: the connection over ${view.setting} is gone; calls fail until you restart the server and reconnect.`;
-    case 'closed':
-      return `Disconnected: the connection over ${view.setting} is closed; calls fail until you restart the server and reconnect.`;
-  }
+  return statusLine(view);
 }
 
 const pick = <T extends string>(values: readonly T[], value: string, fallback: T): T => values.find((v) => v === value) ?? fallback;
@@ -150,7 +136,7 @@ export function createConnectionPanel(root: HTMLElement, actions: Actions): Pane
         shown = view.scenario;
         show(view.scenario);
       }
-      const line = statusLine(view, page.live);
+      const line = pageStatus(view, page.live);
       if (status.textContent !== line) status.textContent = line;
       if (view === rendered) return;
       rendered = view;

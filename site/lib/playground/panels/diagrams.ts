@@ -5,12 +5,10 @@
  * securityLevel 'strict'. Drawing is coalesced to one render per RENDER_EVERY_MS while live.
  */
 import type { Mermaid } from 'mermaid';
-import { sequenceDiagram, stateDiagram, type DiagramFinding } from '../../../../src/diagrams/index.ts';
-import type { RunView } from '../../../../src/views/index.ts';
+import { sequenceDiagram, stateDiagram, subjectOf, subjectsOf } from '../../../../src/diagrams/index.ts';
+import { findingNotes, type RunView } from '../../../../src/views/index.ts';
 import { saveFile } from '../../save-file.ts';
-import { subjectOf, subjectsOf } from '../diagram-subjects.ts';
 import { byId, el, need } from '../dom.ts';
-import { isNotable, shownSeverity } from '../notable.ts';
 import type { Panel } from '../types.ts';
 
 /** Past this many messages the sequence diagram keeps the newest (the rest are summarised). */
@@ -22,9 +20,8 @@ function draw(view: RunView, picked: string, upTo: number) {
   const prefix = view.trace.slice(0, upTo + 1);
   const subject = subjectOf(picked, prefix);
   const stateText = stateDiagram(subject.def, { ...(subject.current && { current: subject.current }), ...(subject.last && { lastTransition: subject.last }) });
-  const findings: DiagramFinding[] = view.findings
-    .filter((f) => isNotable(view, f) && f.witnesses.every((w) => w <= upTo))
-    .map((f) => ({ witnesses: f.witnesses, rule: f.rule, severity: shownSeverity(f) }));
+  // A finding's note shows once all its witnesses are on the diagram.
+  const findings = findingNotes(view.findings, view.scenario).filter((n) => n.witnesses.every((w) => w <= upTo));
   const generateStart = performance.now();
   const sequenceText = sequenceDiagram(prefix, { maxMessages: MAX_MESSAGES, findings });
   return {

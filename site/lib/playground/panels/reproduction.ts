@@ -1,12 +1,15 @@
 /**
- * Whether the run reproduces the link it was opened from: derived from the link's recorded
- * meta, the hash of the trace its replay gave, and whether the running run still is the link's
- * (the same run, no action added since). It goes as soon as the run is no longer the link's.
+ * Whether the run reproduces the link it was opened from, in the words `reproduction` says for
+ * the runner too (from the link's recorded meta and the hash of the trace its replay gave).
+ * Shown only while the running run still is the link's (the same run, no action added since):
+ * it goes as soon as the run is no longer the link's.
  */
-import { ENGINE_VERSION, SDK_VERSION } from '../../../../src/scenario/index.ts';
 import { traceHash } from '../../../../src/trace/index.ts';
+import { reproduction, type ReproductionKind } from '../../../../src/views/index.ts';
 import { byId, el } from '../dom.ts';
 import type { OpenedLink, PageState, Panel } from '../types.ts';
+
+const HEADLINE_CLASS: Record<ReproductionKind, string> = { exact: 'reproduced', differs: 'differs', 'other-engine': 'differs', 'not-recorded': 'muted' };
 
 /** The link's run, as it stands: not (or no longer) the link's, still replaying, or replayed with this hash. */
 function linkRun(page: PageState): Extract<OpenedLink, { run: number }> | null {
@@ -30,14 +33,8 @@ export function createReproductionPanel(root: HTMLElement): Panel {
     if (wanted !== link.run || painted === link.run) return;
     painted = link.run;
     status.hidden = false;
-    const recorded = link.meta;
-    if (!recorded) status.replaceChildren(`Replayed ${link.steps} actions (trace ${now}); the link recorded no trace to compare with.`);
-    else if (recorded.trace === now) status.replaceChildren(el('span', { className: 'reproduced' }, 'Reproduced exactly'), ` — trace ${now}, engine ${ENGINE_VERSION}, SDK ${SDK_VERSION}.`);
-    else
-      status.replaceChildren(
-        el('span', { className: 'differs' }, 'The trace differs from the recorded one'),
-        ` — recorded ${recorded.trace} with engine ${recorded.engine} and SDK ${recorded.sdk}; now ${now} with engine ${ENGINE_VERSION} and SDK ${SDK_VERSION}.`,
-      );
+    const verdict = reproduction(link.meta, now);
+    status.replaceChildren(el('span', { className: HEADLINE_CLASS[verdict.kind] }, verdict.headline), ` — ${verdict.detail}`);
   }
 
   return {

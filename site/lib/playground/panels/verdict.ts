@@ -4,23 +4,12 @@
  */
 import { CATALOG, clauseFor, ruleById, type Finding } from '../../../../src/rules/index.ts';
 import { toChecksJson } from '../../../../src/report/index.ts';
-import type { RunView } from '../../../../src/views/index.ts';
+import { findingLabel, findingTone, isNotable, sortFindings, type RunView } from '../../../../src/views/index.ts';
 import { saveFile } from '../../save-file.ts';
 import { byId, el } from '../dom.ts';
-import { isNotable } from '../notable.ts';
 import type { Actions, Panel } from '../types.ts';
 
-const RANK = { error: 0, warning: 1, info: 2 } as const;
-const rank = (f: Finding): number => (f.verdict === 'violated' ? RANK[f.severity] : 3);
 const findingKey = (f: Finding): string => `${f.rule}@${f.witnesses.join(',')}`;
-
-function counts(findings: readonly Finding[]): string {
-  const violated = (sev: string) => findings.filter((f) => f.verdict === 'violated' && f.severity === sev).length;
-  const races = findings.filter((f) => f.severity === 'info' && f.witnesses.length > 0).length;
-  const satisfied = findings.filter((f) => f.verdict === 'satisfied').length;
-  const cannotTell = findings.filter((f) => f.verdict === 'cannot-tell').length;
-  return `${violated('error')} errors (MUST broken) · ${violated('warning')} warnings (SHOULD not followed) · ${races} allowed races and open points (info) · ${satisfied} rules satisfied · ${cannotTell} can’t tell from this trace`;
-}
 
 export function createVerdictPanel(root: HTMLElement, actions: Actions): Panel {
   const summary = byId<HTMLElement>(root, 'verdict-counts');
@@ -33,11 +22,15 @@ export function createVerdictPanel(root: HTMLElement, actions: Actions): Panel {
     const rule = ruleById(f.rule);
     const clause = rule ? clauseFor(rule, view.scenario.revision, view.scenario.transport) : undefined;
     const key = findingKey(f);
-    const label = f.verdict === 'violated' ? f.severity : f.verdict === 'satisfied' && f.severity === 'info' ? 'info' : f.verdict;
+    // A notable finding is marked with its tone, as its badges are; the rest with their label.
+    const notable = isNotable(f, view.scenario);
+    const mark = notable
+      ? el('span', { className: `sev-${findingTone(f)}`, title: findingLabel(f, view.scenario) }, findingTone(f))
+      : el('span', { className: 'muted' }, findingLabel(f, view.scenario));
     const details = el(
       'details',
       { open: open === key },
-      el('summary', {}, el('span', { className: `sev-${f.severity}` }, label), ` ${f.rule} — ${rule?.name ?? ''}`),
+      el('summary', {}, mark, ` ${f.rule} — ${rule?.name ?? ''}`),
       el('p', {}, f.why),
       ...(clause
         ? [
@@ -62,8 +55,8 @@ export function createVerdictPanel(root: HTMLElement, actions: Actions): Panel {
   }
 
   function render(view: RunView): void {
-    summary.textContent = counts(view.findings);
-    const findings = view.findings.filter((f) => showAll.checked || isNotable(view, f)).sort((a, b) => rank(a) - rank(b));
+    summary.textContent = view.verdict.text;
+    const findings = showAll.checked ? sortFindings(view.findings, view.scenario) : view.verdict.notable;
     list.replaceChildren(...findings.map((f) => item(view, f)));
   }
 

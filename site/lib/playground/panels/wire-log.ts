@@ -1,12 +1,11 @@
 /**
- * The Wire log: every frame on the simulated wire, rendered by the shared row renderer
- * (wire-html.ts) with the rule badges of the findings it witnesses. A row is redrawn only when
- * what it shows changed, so an open message stays open while the run goes on.
+ * The Wire log: every frame on the simulated wire, its cells (the view's, with the rule badges
+ * of the findings it witnesses) laid out by the shared row renderer (wire-html.ts). A row is
+ * redrawn only when what it shows changed, so an open message stays open while the run goes on.
  */
-import type { RunView, WireRow } from '../../../../src/views/index.ts';
-import { deliveredText, wireRowHtml, type RowBadge } from '../../wire-html.ts';
+import type { RunView, WireCells } from '../../../../src/views/index.ts';
+import { wireRowHtml } from '../../wire-html.ts';
 import { byId, need } from '../dom.ts';
-import { badgesBySeq } from '../notable.ts';
 import type { Panel } from '../types.ts';
 
 interface Shown {
@@ -15,10 +14,8 @@ interface Shown {
   key: string;
 }
 
-function rowBadges(row: WireRow, bySeq: Map<number, RowBadge[]>): RowBadge[] {
-  const all = [...(bySeq.get(row.seq) ?? []), ...(row.deliverySeq === null ? [] : (bySeq.get(row.deliverySeq) ?? []))];
-  return [...new Map(all.map((b) => [`${b.severity}:${b.rule}`, b])).values()];
-}
+/** What a row's cells can change to while the run goes on: its delivery and its badges. */
+const changingPart = (cells: WireCells): string => `${cells.delivered}|${cells.badges.map((b) => b.key).join(',')}`;
 
 function toRow(html: string): HTMLTableRowElement {
   const template = document.createElement('template');
@@ -34,21 +31,20 @@ export function createWireLogPanel(root: HTMLElement): Panel {
   const caption = byId<HTMLElement>(root, 'wire-caption');
   const framing = byId<HTMLInputElement>(root, 'show-framing');
   framing.addEventListener('change', () => table.classList.toggle('messages-only', !framing.checked));
-  let shown = new Map<number, Shown>();
+  // By the frame's number as its cells print it.
+  let shown = new Map<string, Shown>();
   let rendered: RunView | null = null;
   let run = -1;
   let highlighted = '';
 
   function render(view: RunView): void {
-    const bySeq = badgesBySeq(view);
-    const next = new Map<number, Shown>();
+    const next = new Map<string, Shown>();
     let previous: HTMLTableRowElement | null = null;
-    for (const row of view.wire) {
-      const badges = rowBadges(row, bySeq);
-      const key = `${deliveredText(row)}|${badges.map((b) => `${b.severity}:${b.rule}`).join(',')}`;
-      let entry = shown.get(row.frame);
+    for (const cells of view.cells) {
+      const key = changingPart(cells);
+      let entry = shown.get(cells.frame);
       if (!entry || entry.key !== key) {
-        const tr = toRow(wireRowHtml(row, 'log', { badges }));
+        const tr = toRow(wireRowHtml(cells, 'log'));
         // Keep the reader's open message open across the redraw.
         if (entry?.tr.querySelector('details')?.open) tr.querySelector('details')?.setAttribute('open', '');
         if (entry) entry.tr.replaceWith(tr);
@@ -56,7 +52,7 @@ export function createWireLogPanel(root: HTMLElement): Panel {
         else body.prepend(tr);
         entry = { tr, key };
       }
-      next.set(row.frame, entry);
+      next.set(cells.frame, entry);
       previous = entry.tr;
     }
     shown = next;
@@ -66,7 +62,7 @@ export function createWireLogPanel(root: HTMLElement): Panel {
     const set = new Set(witnesses);
     let first: HTMLTableRowElement | null = null;
     for (const row of view.wire) {
-      const tr = shown.get(row.frame)?.tr;
+      const tr = shown.get(String(row.frame))?.tr;
       const on = set.has(row.seq) || (row.deliverySeq !== null && set.has(row.deliverySeq));
       tr?.classList.toggle('highlight', on);
       if (on) first ??= tr ?? null;

@@ -1,12 +1,14 @@
 /**
  * The lifecycles the state diagram can show (the connection, each call's client request, each
  * request's server handler), and for one of them its state at the end of a trace and the
- * transition just taken. Pure: read off the state-change events the engine records.
+ * transition just taken, which `stateDiagram` marks. Pure: read off the state-change events
+ * the engine records.
  */
-import { clientRequestMachine, connectionMachine, serverHandlerMachine, type MachineDef, type Transition } from '../../../src/machines/index.ts';
-import type { TraceEvent } from '../../../src/trace/index.ts';
+import { clientRequestMachine, connectionMachine, serverHandlerMachine, type MachineDef, type Transition } from '../machines/index.ts';
+import type { TraceEvent } from '../trace/index.ts';
 
-interface Subject<S extends string> {
+/** A lifecycle's table, the state it is in (undefined: not started), and the transition just taken. */
+interface DiagramSubject<S extends string> {
   def: MachineDef<S, string>;
   current: S | undefined;
   last: Transition<S, string> | undefined;
@@ -18,7 +20,7 @@ function transitionOf<S extends string>(def: MachineDef<S, string>, from: S, on:
 }
 
 /** The lifecycle the user picked, its state at the end of `trace`, and the transition just taken. */
-export function subjectOf(value: string, trace: readonly TraceEvent[]): Subject<string> {
+export function subjectOf(value: string, trace: readonly TraceEvent[]): DiagramSubject<string> {
   if (value.startsWith('call:')) {
     const call = value.slice(5);
     const last = trace.findLast((e) => e.kind === 'client-state' && e.call === call);

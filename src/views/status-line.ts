@@ -1,0 +1,25 @@
+/**
+ * The status line: where the connection stands, in one sentence, read off the run view alone
+ * (its connection status, the current connection's negotiated version, its setting). Whether
+ * the workers are up at all is the page's to say, before this line.
+ */
+import type { RunView } from './run-view.ts';
+
+export function statusLine(view: Pick<RunView, 'status' | 'negotiated' | 'setting'>): string {
+  switch (view.status) {
+    case 'connected': {
+      const agreed = view.negotiated;
+      return agreed
+        ? `Connected: negotiated protocol version ${agreed.protocolVersion} (${agreed.era} era) at t = ${agreed.t} ms, over ${view.setting}.`
+        : `Connected over ${view.setting}.`;
+    }
+    case 'connecting':
+      return `Connecting: the client is opening the connection over ${view.setting}…`;
+    case 'reconnecting':
+      return `Reconnecting over ${view.setting}…`;
+    case 'crashed':
+      return `The server crashed: the connection over ${view.setting} is gone; calls fail until you restart the server and reconnect.`;
+    case 'closed':
+      return `Disconnected: the connection over ${view.setting} is closed; calls fail until you restart the server and reconnect.`;
+  }
+}
