@@ -51,8 +51,6 @@ export default defineConfig({
   // The workers import the SDK as ES modules; Vite bundles them per worker.
   vite: {
     worker: { format: 'es' },
-    // The dev-server test starts from an empty dependency cache of its own.
-    ...(process.env.CANCEL_LAB_VITE_CACHE && { cacheDir: process.env.CANCEL_LAB_VITE_CACHE }),
     // The workers' imports are found only when a worker starts, so the dev server would
     // re-bundle them then and reload the page on the first playground visit: declare them.
     optimizeDeps: {

@@ -21,8 +21,7 @@ interface Problem {
 function check(value: unknown): { ok: true; scenario: Scenario } | { ok: false; problems: Problem[] } {
   const result = scenarioSchema.safeParse(value);
   if (!result.success) return { ok: false, problems: result.error.issues.map((issue) => ({ path: issue.path, message: issue.message })) };
-  // As parseScenario does: the refinements make a Scenario of what zod infers more loosely.
-  const scenario = result.data as Scenario;
+  const scenario = result.data;
   const problems = scenario.steps.flatMap((step, i): Problem[] => {
     if (step.action.type !== 'call') return [];
     const args = validateToolArgs(step.action.tool, step.action.args);

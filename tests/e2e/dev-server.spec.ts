@@ -1,7 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 
 /**
@@ -11,13 +9,15 @@ import { expect, test } from '@playwright/test';
  */
 const PORT = Number(process.env.E2E_DEV_PORT ?? 4402);
 let server: ChildProcess | undefined;
-let cache = '';
+const CACHE = 'node_modules/.vite';
 let log = '';
 
 test.beforeAll(async () => {
-  cache = mkdtempSync(join(tmpdir(), 'cancel-lab-vite-'));
+  // Vite's dependency cache, emptied, as on a fresh clone. (Pointing the config at another
+  // folder instead would change the Astro config, and Astro reloads the page when it rebuilds
+  // its content store for a changed config.)
+  rmSync(CACHE, { recursive: true, force: true });
   server = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'dev', '--port', String(PORT)], {
-    env: { ...process.env, CANCEL_LAB_VITE_CACHE: cache },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const started = new Promise<void>((resolve, reject) => {
@@ -34,7 +34,6 @@ test.beforeAll(async () => {
 
 test.afterAll(() => {
   server?.kill();
-  rmSync(cache, { recursive: true, force: true });
 });
 
 test('the dev server’s first playground visit connects without a dependency reload', async ({ page }) => {
@@ -45,6 +44,6 @@ test('the dev server’s first playground visit connects without a dependency re
   });
   await page.goto(`http://localhost:${PORT}/playground/`);
   await expect(page.locator('#conn-status')).toContainText('negotiated protocol version', { timeout: 60_000 });
-  expect(loads, 'the page was loaded once, not reloaded by the dependency optimizer').toBe(1);
+  expect(loads, `the page was loaded once, not reloaded; the dev server said:\n${log}`).toBe(1);
   expect(log).not.toContain('optimized dependencies changed');
 });
