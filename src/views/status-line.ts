@@ -6,20 +6,21 @@
 import type { RunView } from './run-view.ts';
 
 export function statusLine(view: Pick<RunView, 'status' | 'negotiated' | 'setting'>): string {
+  const setting = `Setting: ${view.setting}.`;
   switch (view.status) {
     case 'connected': {
       const agreed = view.negotiated;
       return agreed
-        ? `Connected: negotiated protocol version ${agreed.protocolVersion} (${agreed.era} era) at t = ${agreed.t} ms, over ${view.setting}.`
-        : `Connected over ${view.setting}.`;
+        ? `Connected: negotiated protocol version ${agreed.protocolVersion} (${agreed.era} era) at t = ${agreed.t} ms. ${setting}`
+        : `Connected. ${setting}`;
     }
     case 'connecting':
-      return `Connecting: the client is opening the connection over ${view.setting}…`;
+      return `Connecting: the client is opening the connection… ${setting}`;
     case 'reconnecting':
-      return `Reconnecting over ${view.setting}…`;
+      return `Reconnecting… ${setting}`;
     case 'crashed':
-      return `The server crashed: the connection over ${view.setting} is gone; calls fail until you restart the server and reconnect.`;
+      return `The server crashed: the connection is gone; calls fail until you restart the server and reconnect. ${setting}`;
     case 'closed':
-      return `Disconnected: the connection over ${view.setting} is closed; calls fail until you restart the server and reconnect.`;
+      return `Disconnected: the connection is closed; calls fail until you restart the server and reconnect. ${setting}`;
   }
 }

@@ -37,24 +37,24 @@ const STRICT = '2025-11-25 · stdio · client strict-host (emulated)';
 
 describe('the status line', () => {
   test('before the handshake is answered: connecting', () => {
-    assert.equal(lineOf('race-r2-strict-host-reconnects', 0), `Connecting: the client is opening the connection over ${STRICT}…`);
+    assert.equal(lineOf('race-r2-strict-host-reconnects', 0), `Connecting: the client is opening the connection… Setting: ${STRICT}.`);
   });
 
   test('connected: the version the first connection negotiated, and when', () => {
-    assert.equal(lineOf('race-r2-strict-host-reconnects', 300), `Connected: negotiated protocol version 2025-11-25 (legacy era) at t = 100 ms, over ${STRICT}.`);
+    assert.equal(lineOf('race-r2-strict-host-reconnects', 300), `Connected: negotiated protocol version 2025-11-25 (legacy era) at t = 100 ms. Setting: ${STRICT}.`);
   });
 
   test('during a strict host’s reconnect: reconnecting, then connecting again, with no version; then the new connection’s handshake at t = 500', () => {
-    assert.equal(lineOf('race-r2-strict-host-reconnects', (e) => e.kind === 'connection-state' && e.to === 'reconnecting'), `Reconnecting over ${STRICT}…`);
-    assert.equal(lineOf('race-r2-strict-host-reconnects', 450), `Connecting: the client is opening the connection over ${STRICT}…`);
-    assert.equal(lineOf('race-r2-strict-host-reconnects'), `Connected: negotiated protocol version 2025-11-25 (legacy era) at t = 500 ms, over ${STRICT}.`);
+    assert.equal(lineOf('race-r2-strict-host-reconnects', (e) => e.kind === 'connection-state' && e.to === 'reconnecting'), `Reconnecting… Setting: ${STRICT}.`);
+    assert.equal(lineOf('race-r2-strict-host-reconnects', 450), `Connecting: the client is opening the connection… Setting: ${STRICT}.`);
+    assert.equal(lineOf('race-r2-strict-host-reconnects'), `Connected: negotiated protocol version 2025-11-25 (legacy era) at t = 500 ms. Setting: ${STRICT}.`);
   });
 
   test('after the server process died: crashed', () => {
-    assert.match(lineOf('race-r7-server-crash-mid-request', 249), /^The server crashed: the connection over .* is gone; calls fail until you restart the server and reconnect\.$/);
+    assert.match(lineOf('race-r7-server-crash-mid-request', 249), /^The server crashed: the connection is gone; calls fail until you restart the server and reconnect\. Setting: .*\.$/);
   });
 
   test('after a refused handshake: disconnected', () => {
-    assert.match(lineOf('forged-error-refuses-the-handshake'), /^Disconnected: the connection over .* is closed; calls fail until you restart the server and reconnect\.$/);
+    assert.match(lineOf('forged-error-refuses-the-handshake'), /^Disconnected: the connection is closed; calls fail until you restart the server and reconnect\. Setting: .*\.$/);
   });
 });
