@@ -1,11 +1,8 @@
 /**
- * The vocabulary of a scenario (revisions, transports, server shapes, profiles) and the default
- * one. A scenario is everything that decides a run: the same scenario gives the same trace,
- * frame for frame and virtual millisecond for millisecond. Its type is inferred from the zod
- * schema (schema.ts).
+ * The vocabulary of a scenario: revisions, transports, server shapes, profiles. A scenario is
+ * everything that decides a run (the same scenario gives the same trace, frame for frame and
+ * virtual millisecond for millisecond); its type is inferred from the zod schema (schema.ts).
  */
-import type { Scenario } from './schema.ts';
-
 export const REVISIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as const;
 export type Revision = (typeof REVISIONS)[number];
 
@@ -32,7 +29,3 @@ export type ServerProfile = (typeof SERVER_PROFILES)[number];
 /** Whose client runs: the real TypeScript SDK v2, or an emulated host or SDK around it. */
 export const CLIENT_PROFILES = ['ts-v2', 'strict-host', 'py-v1', 'ts-v1'] as const;
 export type ClientProfile = (typeof CLIENT_PROFILES)[number];
-
-export function defaultScenario(): Scenario {
-  return { version: 1, revision: '2025-11-25', transport: 'stdio', httpServer: 'sessionful', latency: { c2s: 5, s2c: 5 }, steps: [], endAt: 10_000 };
-}

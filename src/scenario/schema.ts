@@ -66,6 +66,11 @@ export type Step = z.infer<typeof step>;
 export type Trigger = z.infer<typeof trigger>;
 export type WireFault = z.infer<typeof fault>;
 
+/** The scenario a fresh playground starts with. */
+export function defaultScenario(): Scenario {
+  return { version: 1, revision: '2025-11-25', transport: 'stdio', httpServer: 'sessionful', latency: { c2s: 5, s2c: 5 }, steps: [], endAt: 10_000 };
+}
+
 export type ParseResult = { ok: true; scenario: Scenario } | { ok: false; errors: string[] };
 
 /** Validates untrusted input; each error names the path and what was expected. */

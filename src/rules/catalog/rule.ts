@@ -5,11 +5,13 @@
  */
 import { TRANSPORTS, type Revision, type TransportKind } from '../../scenario/index.ts';
 import type { JudgedRuleId } from '../judges/index.ts';
+import type { Severity } from '../judges/helpers.ts';
+
+export type { Severity };
 
 export type { TransportKind };
 
 export type Keyword = 'MUST' | 'MUST NOT' | 'SHOULD' | 'SHOULD NOT' | 'MAY' | 'info';
-export type Severity = 'error' | 'warning' | 'info';
 
 /** MUST / MUST NOT → error, SHOULD / SHOULD NOT → warning, MAY and descriptive text → info. */
 export function severityOf(keyword: Keyword): Severity {

@@ -13,7 +13,10 @@ import {
   type IndexedResponse as Resp,
   type TraceIndex as Index,
 } from '../../trace/index.ts';
-import type { Severity, TransportKind } from '../catalog/rule.ts';
+import type { TransportKind } from '../../scenario/index.ts';
+
+/** How much a finding weighs: MUST → error, SHOULD → warning, the rest info (the catalog maps keywords to it). */
+export type Severity = 'error' | 'warning' | 'info';
 
 export interface Ctx {
   revision: Revision;

@@ -16,7 +16,7 @@ import {
   type TraceIndex as Index,
   type UserActionEvent,
 } from '../../trace/index.ts';
-import type { Severity } from '../catalog/rule.ts';
+import type { Severity } from './helpers.ts';
 import { frameName, latestRequest, show, sideOf, type Draft, type Judge } from './helpers.ts';
 
 /** Server notes for a request id, of the given types. */
