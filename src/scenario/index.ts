@@ -1,10 +1,17 @@
-/** The scenario layer. */
-export * from './combinations.ts';
-export * from './json-schema.ts';
-export * from './library.ts';
-export * from './model.ts';
-export * from './permalink.ts';
-export * from './profiles.ts';
-export * from './schema.ts';
-export * from './tools.ts';
-export * from './versions.ts';
+/**
+ * The scenario layer's public surface: what decides a run and how it travels. The vocabulary
+ * (revisions, transports, profiles) and the zod schema that types and validates a scenario
+ * (links, files, the editor, the runner), its JSON Schema, permalinks stamped with the versions
+ * that shape a run, the library of recorded scenarios, the tools with their argument schemas,
+ * the emulated implementations, which combinations the SDK can make, and the one setting line.
+ */
+export { CLIENT_PROFILES, REVISIONS, SERVER_PROFILES, TRANSPORTS, TRANSPORT_LABEL } from './model.ts';
+export type { ClientProfile, HttpServerShape, Revision, ServerProfile, TransportKind } from './model.ts';
+export { defaultScenario, parseScenario, scenarioSchema, type ParseResult, type Scenario, type Step, type Trigger, type WireFault } from './schema.ts';
+export { SCENARIO_SCHEMA_ID, scenarioJsonSchema } from './json-schema.ts';
+export { MAX_LINK_LENGTH, decodeLink, permalinkOf, type DecodedLink, type LinkMeta } from './permalink.ts';
+export { ENGINE_VERSION, SDK_VERSION } from './versions.ts';
+export { LIBRARY, libraryEntry, type LibraryEntry, type LibrarySource } from './library.ts';
+export { ON_CANCEL, TOOLS, TOOL_INPUT, defaultArgs, validateToolArgs, type ToolArgsCheck, type ToolName, type ToolSpec } from './tools.ts';
+export { CLIENT_PROFILE_INFO, SERVER_PROFILE_INFO, profileWhyNot, type ProfileInfo } from './profiles.ts';
+export { allowedCombinations, serverShape, settingLine, transportWhyNot, whyNot, type Combination, type ServerShape } from './combinations.ts';
