@@ -33,7 +33,7 @@ try {
       continue;
     }
     if (entry.id !== file.slice(0, -'.json'.length)) console.warn(`${file}: its "id" (${String(entry.id)}) should be the file name without .json`);
-    if (!listed.has(file.slice(0, -'.json'.length))) console.warn(`${file}: not listed in src/library.ts; import it there`);
+    if (!listed.has(file.slice(0, -'.json'.length))) console.warn(`${file}: not listed in src/scenario/library.ts; import it there`);
     const trace = await runHeadless(parsed.scenario, sides);
     const hash = await traceHash(trace);
     // The MUST and SHOULD rules the run breaks: the rule reference links each rule to a scenario that breaks it.

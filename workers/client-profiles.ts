@@ -1,13 +1,12 @@
 /**
  * Emulated client profiles: a layer between the real TS SDK v2 Client and its transport that
- * changes only what the emulated client does differently (src/profiles.ts lists each difference
+ * changes only what the emulated client does differently (src/scenario/profiles.ts lists each difference
  * with its sources). The strict host's reconnect policy lives in client-side.ts, on onerror.
  */
 import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
 import type { ClientProfile } from '../src/scenario/index.ts';
+import type { RequestId } from '../src/trace/index.ts';
 import { note } from './runtime.ts';
-
-type RequestId = string | number;
 
 export class ClientProfileLayer implements Transport {
   onclose?: () => void;

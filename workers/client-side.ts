@@ -13,11 +13,9 @@ import {
 } from '@modelcontextprotocol/client';
 import { WireTransport, fireTimerAt, note, resetRun, runAt } from './runtime.ts';
 import { WireFetch } from './http-client.ts';
-import { SERVER_ORIGIN, type WireFrame } from '../src/trace/index.ts';
+import { SERVER_ORIGIN, type RequestId, type WireFrame } from '../src/trace/index.ts';
 import { ClientProfileLayer } from './client-profiles.ts';
 import type { ClientAction, ClientSideApi, SideConfig } from '../src/engine/index.ts';
-
-type RequestId = string | number;
 
 interface CallRecord {
   controller: AbortController;

@@ -1,6 +1,6 @@
 /**
  * Emulated server profiles: a layer between the stdio wire and the real TS SDK v2 server that
- * changes only what the emulated implementation does differently (src/profiles.ts lists each
+ * changes only what the emulated implementation does differently (src/scenario/profiles.ts lists each
  * difference with the upstream lines it follows). For 'ts-v2' the layer passes everything through.
  */
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';

@@ -1,5 +1,5 @@
 /**
- * The scenario library (content/scenarios/, src/library.ts): every file is listed, parses
+ * The scenario library (content/scenarios/, src/scenario/library.ts): every file is listed, parses
  * with the schema, has a unique id, and replays headless to exactly its recorded trace hash.
  * When an engine or SDK change moves a trace on purpose, `npm run record-library` records the
  * new hashes (and the diff shows which scenarios moved).
@@ -26,7 +26,7 @@ test('every file in content/scenarios is in LIBRARY, under its own name, with a 
   const files = (await readdir(DIR)).filter((f) => f.endsWith('.json')).sort();
   const ids = LIBRARY.map((e) => e.id);
   assert.equal(new Set(ids).size, ids.length, 'ids are unique');
-  assert.deepEqual([...ids].sort(), files.map((f) => f.slice(0, -'.json'.length)), 'src/library.ts imports exactly the files in content/scenarios');
+  assert.deepEqual([...ids].sort(), files.map((f) => f.slice(0, -'.json'.length)), 'src/scenario/library.ts imports exactly the files in content/scenarios');
   for (const file of files) {
     const raw = JSON.parse(await readFile(`${DIR}${file}`, 'utf8')) as Record<string, unknown>;
     assert.deepEqual(Object.keys(raw).sort(), [...KEYS].sort(), `${file} has exactly ${KEYS.join(', ')}`);

@@ -1,5 +1,5 @@
 /**
- * The published JSON Schema of the scenario format (src/scenario-json-schema.ts): it has the
+ * The published JSON Schema of the scenario format (src/scenario/json-schema.ts): it has the
  * shape of a draft 2020-12 schema, it agrees with the zod schema it is generated from, it
  * accepts every library scenario and arbitrary valid ones, and it rejects broken scenarios
  * with the path of what is wrong. Validated with @cfworker/json-schema, which the MCP SDK ships

@@ -1,5 +1,5 @@
 /**
- * The tie rule documented in src/coordinator.ts, for events due at the same virtual ms:
+ * The tie rule documented in src/engine/run.ts, for events due at the same virtual ms:
  *   1. timers (the client's before the server's), 2. frame arrivals in write order,
  *   3. user actions in the order they were scheduled.
  * Each case is built so that the other order would leave a different mark on the trace.
