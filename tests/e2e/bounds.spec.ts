@@ -45,6 +45,7 @@ test('2,000 steps of 1 ms at 4× play in about half a second of wall time, not t
   const wallMs = Date.now() - started;
   console.log(`2,000 × 1 ms at 4×: the last progress showed after ${wallMs} ms of wall time`);
   // Ideal is 500 ms. Each event is a worker round trip and each paint lays out the whole trace,
-  // so a loaded machine takes about 3 s; a driver that lets paints starve the run took 17 s.
-  expect(wallMs).toBeLessThan(8000);
+  // so a machine shared with other work takes 2 to 7 s; a driver that let paints starve the run
+  // took 17 s.
+  expect(wallMs).toBeLessThan(10_000);
 });
