@@ -5,12 +5,13 @@
  *
  * Exit codes: 0 when no MUST / MUST NOT rule is violated, 1 when one is (a finding with
  * severity 'error' and verdict 'violated'), 2 on bad input (unreadable file, invalid JSON, a
- * scenario the schema refuses, a broken link), 3 when the run itself failed.
+ * scenario the schema refuses, a broken link), 3 when the run itself failed or stopped at the
+ * engine's bound on trace events (the trace and findings up to the bound are still given).
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { runHeadless } from '../host/index.ts';
-import type { Sides } from '../engine/index.ts';
+import { boundReached, type Sides } from '../engine/index.ts';
 import { decodeLink, settingLine } from '../scenario/index.ts';
 import { checkRun, type Finding } from '../rules/index.ts';
 import { parseScenario } from '../scenario/index.ts';
@@ -159,7 +160,8 @@ export async function runScenarioFile(input: string, opts: RunOptions = {}): Pro
   }
   const findings = checkRun(scenario, trace);
   const hash = await traceHash(trace);
-  const exitCode: ExitCode = findingSummary(findings, scenario).mustBroken ? 1 : 0;
+  const bound = boundReached(trace);
+  const exitCode: ExitCode = bound !== null ? 3 : findingSummary(findings, scenario).mustBroken ? 1 : 0;
   const reproduction: Reproduction | null = loaded.recorded
     ? {
         recorded: loaded.recorded.trace,
@@ -175,8 +177,9 @@ export async function runScenarioFile(input: string, opts: RunOptions = {}): Pro
   const stderr: string[] = [];
   if (json) {
     if (trace.length) stdout.push(...serializeTrace(trace).split('\n'));
-    stdout.push(JSON.stringify({ findings, exitCode, traceHash: hash, ...(reproduction && { reproduction }) }));
+    stdout.push(JSON.stringify({ findings, exitCode, traceHash: hash, ...(reproduction && { reproduction }), ...(bound !== null && { error: bound }) }));
     if (verdict !== null) stderr.push(`cancel-lab: ${verdict}`);
+    if (bound !== null) stderr.push(`cancel-lab: ${bound}`);
   } else {
     const errors = trace.filter((e) => e.kind === 'error').length;
     stdout.push(
@@ -190,7 +193,14 @@ export async function runScenarioFile(input: string, opts: RunOptions = {}): Pro
     );
     if (errors) stdout.push(`The engine reported ${errors} error event${errors === 1 ? '' : 's'} (ENGINE ERROR above): the scenario asks for something that cannot happen.`);
     if (verdict !== null) stdout.push(verdict);
-    stdout.push(exitCode === 1 ? 'Exit 1: a MUST or MUST NOT rule is violated.' : 'Exit 0: no MUST or MUST NOT rule is violated.');
+    if (bound !== null) stderr.push(`cancel-lab: ${bound}`);
+    stdout.push(
+      bound !== null
+        ? 'Exit 3: the run stopped at its bound before its end, so the findings cover only the trace above.'
+        : exitCode === 1
+          ? 'Exit 1: a MUST or MUST NOT rule is violated.'
+          : 'Exit 0: no MUST or MUST NOT rule is violated.',
+    );
   }
-  return { exitCode, scenario, trace, findings, traceHash: hash, reproduction, error: null, stdout, stderr };
+  return { exitCode, scenario, trace, findings, traceHash: hash, reproduction, error: bound, stdout, stderr };
 }

@@ -38,6 +38,28 @@ type NextEvent =
 
 const EVENT_CLASS = { timer: 0, frame: 1, action: 2 } as const;
 
+/**
+ * The most trace events one run records: a hundred times the largest library scenario (under
+ * 200), and what a runaway (tools counting 0 ms steps, or steady progress up to an hour's
+ * `endAt`) reaches in a few seconds headless instead of running on for minutes. A slow_count
+ * at the tools' cap (10,000 steps, three events each) reaches it too, and says so.
+ */
+export const MAX_TRACE_EVENTS = 20_000;
+
+/** The error event a run ends with when it reaches MAX_TRACE_EVENTS. */
+export const EVENT_BOUND_MESSAGE = `The run stopped at its bound of ${MAX_TRACE_EVENTS.toLocaleString('en-US')} trace events: the events still due were not run (a tool with very many short steps, or a long endAt with steady progress, gets here).`;
+
+/** Did this trace end because its run reached MAX_TRACE_EVENTS? The message, or null. */
+export function boundReached(trace: readonly TraceEvent[]): string | null {
+  const last = trace.at(-1);
+  return last?.kind === 'error' && last.message === EVENT_BOUND_MESSAGE ? last.message : null;
+}
+
+export interface RunUntilOptions {
+  /** Asked before each event: true stops the run there, leaving the clock at the last event run. */
+  shouldStop?: () => boolean;
+}
+
 /** Stream numbers for HTTP requests the user forges, far from the client's own. */
 const FORGED_STREAM_BASE = 1000;
 
@@ -66,6 +88,8 @@ export class Run {
   private connectionNo = 0;
   private serverAlive = true;
   private serverRestartDue = false;
+  /** Set once the run reaches MAX_TRACE_EVENTS: no event is run after it. */
+  private halted = false;
 
   private constructor(scenario: Scenario, sides: Sides) {
     this.scenario = scenario;
@@ -153,7 +177,7 @@ export class Run {
     return this.peek()?.t ?? null;
   }
 
-  /** Processes the next due event. Returns false when nothing is left to do. */
+  /** Processes the next due event. Returns false when nothing is left to do (or the run reached its bound). */
   async step(): Promise<boolean> {
     const next = this.peek();
     if (!next) return false;
@@ -171,22 +195,34 @@ export class Run {
         break;
     }
     await this.restartServerIfDue();
+    if (this.trace.length >= MAX_TRACE_EVENTS) {
+      this.halted = true;
+      this.fail(EVENT_BOUND_MESSAGE);
+    }
     this.emit(before);
     return true;
   }
 
-  /** Runs every event due at or before `t`, then moves the clock to `t`. */
-  async runUntil(t: number): Promise<void> {
-    for (let next = this.nextEventTime(); next !== null && next <= t; next = this.nextEventTime()) await this.step();
+  /**
+   * Runs every event due at or before `t`, then moves the clock to `t`. Returns false when
+   * `shouldStop` stopped it first (the clock then stays at the last event run).
+   */
+  async runUntil(t: number, options: RunUntilOptions = {}): Promise<boolean> {
+    for (let next = this.nextEventTime(); next !== null && next <= t; next = this.nextEventTime()) {
+      if (options.shouldStop?.()) return false;
+      await this.step();
+    }
     this.now = Math.max(this.now, t);
+    return true;
   }
 
-  /** Runs until no event is left at or before the scenario's end. */
-  async runToEnd(): Promise<void> {
-    await this.runUntil(this.scenario.endAt);
+  /** Runs until no event is left at or before the scenario's end; false when `shouldStop` stopped it. */
+  runToEnd(options: RunUntilOptions = {}): Promise<boolean> {
+    return this.runUntil(this.scenario.endAt, options);
   }
 
   private peek(): NextEvent | null {
+    if (this.halted) return null;
     const candidates: NextEvent[] = [];
     for (const side of ['client', 'server'] as const) {
       const t = this.timers[side];
