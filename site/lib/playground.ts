@@ -9,7 +9,7 @@ import { createSession, type LiveState, type StartHow } from './session.ts';
 import { createCallFormPanel } from './playground/panels/call-form.ts';
 import { createCallsPanel } from './playground/panels/calls.ts';
 import { createClockPanel } from './playground/panels/clock.ts';
-import { createConnectionPanel, describeChange } from './playground/panels/connection.ts';
+import { createConnectionPanel } from './playground/panels/connection.ts';
 import { createDiagramsPanel } from './playground/panels/diagrams.ts';
 import { createEditorPanel } from './playground/panels/editor.ts';
 import { createErrorsPanel } from './playground/panels/errors.ts';
@@ -20,6 +20,7 @@ import { createReproductionPanel } from './playground/panels/reproduction.ts';
 import { createSharePanel } from './playground/panels/share.ts';
 import { createVerdictPanel } from './playground/panels/verdict.ts';
 import { createWireLogPanel } from './playground/panels/wire-log.ts';
+import { replayNotice, restoreNotice } from './playground/notices.ts';
 import { forgetSaved, saveScenario, savedEditorText, savedScenario } from './playground/saved.ts';
 import { bindShortcuts } from './playground/shortcuts.ts';
 import type { Actions, OpenedLink, Panel } from './playground/types.ts';
@@ -56,18 +57,10 @@ export function mountPlayground(root: HTMLElement): void {
 
   /** Replays the steps so far under a changed setting (the same race, elsewhere), and says so. */
   function replayUnder(from: Scenario, next: Scenario): void {
-    const n = next.steps.length;
-    const under = describeChange(from, next);
-    const notice = {
-      run: null as number | null,
-      say: (view: RunView, live: LiveState) => {
-        if (live.phase === 'replaying') return `Replaying your ${n} steps under ${under}…`;
-        const refused = view.errors.length;
-        return `Replayed your ${n} steps under ${under}.${refused > 0 ? ` ${refused} could not apply on this setting: they are kept, and the engine says why under Engine errors.` : ''}`;
-      },
-    };
+    const notice = replayNotice(from, next);
     connection.notify(notice);
-    void start(next, 'resume').then((run) => (notice.run = run));
+    // A run the user was stepping by hand stays paused after its replay; a playing one plays on.
+    void start(next, last?.live.playing === false ? 'replay' : 'resume').then((run) => (notice.run = run));
   }
 
   const actions: Actions = {
@@ -162,20 +155,13 @@ export function mountPlayground(root: HTMLElement): void {
 
   /** Brings back what this tab had before a reload, with a way to drop it. */
   function restore(scenario: Scenario): void {
-    const notice = {
-      run: null as number | null,
-      say: () => `Restored your scenario from before the reload (${scenario.steps.length} steps${savedEditorText() === null ? '' : ', and your unsaved editor text'}).`,
-      button: {
-        label: 'Start fresh',
-        onClick() {
-          forgetSaved();
-          connection.notify(null);
-          editor.discard();
-          forgetLink();
-          void start(fresh(), 'play');
-        },
-      },
-    };
+    const notice = restoreNotice(scenario, () => {
+      forgetSaved();
+      connection.notify(null);
+      editor.discard();
+      forgetLink();
+      void start(fresh(), 'play');
+    });
     connection.notify(notice);
     void start(scenario, 'resume').then((run) => (notice.run = run));
   }
