@@ -73,21 +73,49 @@ const schemaLinter = linter((view): Diagnostic[] => {
 });
 
 export interface ScenarioEditor {
+  /** Shows the scenario; the text it shows is then the one the editor counts as not edited. */
   set(scenario: Scenario): void;
+  /** Puts text back that the user typed before (a reload): it counts as edited. */
+  restore(text: string): void;
+  /** The user's text, or null when the editor shows what it was last set to. */
+  edits(): string | null;
+  /** Called after each change the user makes to the text. */
+  onEdit(listener: () => void): void;
   /** The scenario in the editor, or the reasons it is not one. */
   read(): { ok: true; scenario: Scenario } | { ok: false; errors: string[] };
 }
 
 export function createEditor(parent: HTMLElement): ScenarioEditor {
+  let shown = '';
+  const listeners: (() => void)[] = [];
+  const replace = (text: string) => view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
   const view = new EditorView({
     parent,
-    extensions: [basicSetup, json(), linter(jsonParseLinter()), schemaLinter, lintGutter(), EditorView.lineWrapping],
+    extensions: [
+      basicSetup,
+      json(),
+      linter(jsonParseLinter()),
+      schemaLinter,
+      lintGutter(),
+      EditorView.lineWrapping,
+      EditorView.updateListener.of((update) => {
+        if (update.docChanged) for (const listener of listeners) listener();
+      }),
+    ],
   });
   return {
     set(scenario) {
-      const text = JSON.stringify(scenario, null, 2);
-      if (text !== view.state.doc.toString()) view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+      shown = JSON.stringify(scenario, null, 2);
+      if (shown !== view.state.doc.toString()) replace(shown);
     },
+    restore(text) {
+      if (text !== view.state.doc.toString()) replace(text);
+    },
+    edits() {
+      const text = view.state.doc.toString();
+      return text === shown ? null : text;
+    },
+    onEdit: (listener) => void listeners.push(listener),
     read() {
       let value: unknown;
       try {

@@ -5,7 +5,7 @@
  */
 import { decodeLink, defaultScenario, type Scenario } from '../../src/scenario/index.ts';
 import type { RunView } from '../../src/views/index.ts';
-import { createSession, type LiveState } from './session.ts';
+import { createSession, type LiveState, type StartHow } from './session.ts';
 import { createCallFormPanel } from './playground/panels/call-form.ts';
 import { createCallsPanel } from './playground/panels/calls.ts';
 import { createClockPanel } from './playground/panels/clock.ts';
@@ -20,6 +20,8 @@ import { createReproductionPanel } from './playground/panels/reproduction.ts';
 import { createSharePanel } from './playground/panels/share.ts';
 import { createVerdictPanel } from './playground/panels/verdict.ts';
 import { createWireLogPanel } from './playground/panels/wire-log.ts';
+import { replayNotice, restoreNotice } from './playground/notices.ts';
+import { forgetSaved, saveScenario, savedEditorText, savedScenario } from './playground/saved.ts';
 import { bindShortcuts } from './playground/shortcuts.ts';
 import type { Actions, OpenedLink, Panel } from './playground/types.ts';
 
@@ -48,25 +50,36 @@ export function mountPlayground(root: HTMLElement): void {
   // The last call named on this run: two calls before the next paint must not share a name.
   let named = { run: -1, n: 0 };
 
-  function start(scenario: Scenario, how: 'play' | 'replay'): Promise<number> {
+  function start(scenario: Scenario, how: StartHow): Promise<number> {
     highlight = [];
     return session.start(scenario, how);
+  }
+
+  /** Replays the steps so far under a changed setting (the same race, elsewhere), and says so. */
+  function replayUnder(from: Scenario, next: Scenario): void {
+    const notice = replayNotice(from, next);
+    connection.notify(notice);
+    // A run the user was stepping by hand stays paused after its replay; a playing one plays on.
+    void start(next, last?.live.playing === false ? 'replay' : 'resume').then((run) => (notice.run = run));
   }
 
   const actions: Actions = {
     act: (action) => session.act(action),
     call(tool, args) {
-      if (!last) return;
-      const { run, scenario } = last.live;
-      named = { run, n: Math.max(highestCall(scenario), named.run === run ? named.n : 0) + 1 };
+      // Before the first paint there is no run to read yet: the call waits in the session, as #1.
+      const run = last?.live.run ?? -1;
+      named = { run, n: Math.max(last ? highestCall(last.live.scenario) : 0, named.run === run ? named.n : 0) + 1 };
       session.act({ type: 'call', call: `#${named.n}`, tool, args });
     },
     togglePlay: () => session.togglePlay(),
     step: () => session.step(),
     setSpeed: (speed) => session.setSpeed(speed),
-    restart(changes = {}) {
+    restart(changes) {
       forgetLink();
-      const from = last?.view.scenario ?? defaultScenario();
+      const from = last?.live.scenario ?? defaultScenario();
+      // A changed setting keeps the user's steps: they replay up to where the run was, then it plays on.
+      if (changes && from.steps.length > 0) return replayUnder(from, { ...from, ...changes });
+      connection.notify(null);
       // Live runs have no natural end; the scenario's end only bounds headless replays.
       void start({ ...from, ...changes, steps: [], endAt: Number.MAX_SAFE_INTEGER }, 'play');
     },
@@ -82,8 +95,10 @@ export function mountPlayground(root: HTMLElement): void {
   };
 
   const callForm = createCallFormPanel(root, actions);
+  const editor = createEditorPanel(root, actions);
+  const connection = createConnectionPanel(root, actions);
   const panels: Panel[] = [
-    createConnectionPanel(root, actions),
+    connection,
     createClockPanel(root, actions),
     createCallsPanel(root, actions),
     createLedgerPanel(root),
@@ -94,7 +109,7 @@ export function mountPlayground(root: HTMLElement): void {
     createWireLogPanel(root),
     createSharePanel(root, actions),
     createReproductionPanel(root),
-    createEditorPanel(root, actions),
+    editor,
     createErrorsPanel(root),
   ];
 
@@ -110,10 +125,18 @@ export function mountPlayground(root: HTMLElement): void {
     for (const panel of panels) panel.update(view, { live, highlight, link });
   }
 
+  // What the user built is saved as it grows (a new run, a new step), so a reload brings it back.
+  let saved = '';
   session.subscribe((view, live) => {
     last = { view, live };
     paint();
+    const key = `${live.run}:${live.phase}:${live.scenario.steps.length}`;
+    if (live.phase === 'live' && key !== saved) {
+      saved = key;
+      saveScenario(live.scenario);
+    }
   });
+  addEventListener('pagehide', () => last?.live.phase === 'live' && saveScenario(last.live.scenario));
 
   bindShortcuts(root, {
     call: () => callForm.submit(),
@@ -125,17 +148,43 @@ export function mountPlayground(root: HTMLElement): void {
     togglePlay: () => session.togglePlay(),
   });
 
-  /** Opens the link in the fragment, if any, and replays it; a broken one leaves the playground as it starts. */
-  void (async () => {
-    const fresh = { ...defaultScenario(), endAt: Number.MAX_SAFE_INTEGER };
-    if (location.hash.length <= 1) return void start(fresh, 'play');
+  const fresh = (): Scenario => ({ ...defaultScenario(), endAt: Number.MAX_SAFE_INTEGER });
+  /** Saved work is more than the page's own start: steps, another setting, or editor text. */
+  const worthRestoring = (kept: Scenario): boolean =>
+    kept.steps.length > 0 || savedEditorText() !== null || JSON.stringify({ ...kept, endAt: 0 }) !== JSON.stringify({ ...defaultScenario(), endAt: 0 });
+
+  /** Brings back what this tab had before a reload, with a way to drop it. */
+  function restore(scenario: Scenario): void {
+    const notice = restoreNotice(scenario, () => {
+      forgetSaved();
+      connection.notify(null);
+      editor.discard();
+      forgetLink();
+      void start(fresh(), 'play');
+    });
+    connection.notify(notice);
+    void start(scenario, 'resume').then((run) => (notice.run = run));
+  }
+
+  /**
+   * Opens the link in the fragment, if any, and replays it; a broken one leaves the playground as
+   * it starts. Without a link, the tab's saved work comes back: a link in the address wins over it.
+   */
+  async function open(first: boolean): Promise<void> {
+    connection.notify(null);
+    link = null;
+    const kept = first ? savedScenario() : null;
+    if (location.hash.length <= 1) return kept && worthRestoring(kept) ? restore(kept) : void start(fresh(), 'play');
     const decoded = await decodeLink(location.hash);
     if (!decoded.ok) {
       link = { error: decoded.error };
-      return void start(fresh, 'play');
+      return void start(fresh(), 'play');
     }
     const run = start(decoded.scenario, 'replay');
     link = { run: await run, steps: decoded.scenario.steps.length, meta: decoded.meta };
     paint();
-  })();
+  }
+  void open(true);
+  // Another permalink opened in this tab changes only the fragment: it replays too.
+  addEventListener('hashchange', () => void open(false));
 }

@@ -29,6 +29,8 @@ export interface LiveState {
   readonly scenario: Scenario;
 }
 
+export type StartHow = 'play' | 'replay' | 'resume';
+
 export type SessionListener = (view: RunView, live: LiveState) => void;
 
 /** A run brought up to the shown time: what Share and the bug report are made of. */
@@ -38,8 +40,12 @@ export interface SettledRun {
 }
 
 export interface Session {
-  /** Starts `scenario` (after the previous run let go); 'replay' runs its steps to its end at once. Resolves with the run's number. */
-  start(scenario: Scenario, how: 'play' | 'replay'): Promise<number>;
+  /**
+   * Starts `scenario` (after the previous run let go); 'replay' runs its steps to its end at once,
+   * 'resume' does so and then plays on. Resolves with the run's number.
+   */
+  start(scenario: Scenario, how: StartHow): Promise<number>;
+  /** Acts on the run; while a run is still starting, the action waits for it (a click is never lost). */
   act(action: UserAction): void;
   togglePlay(): void;
   step(): void;
@@ -60,6 +66,8 @@ export function createSession(): Session {
   let speed = 1;
   let failure: string | null = null;
   let starting: Promise<unknown> = Promise.resolve();
+  // What the user did while the run had no driver yet, in order, for the run that is starting.
+  let waiting: UserAction[] = [];
   const listeners = new Set<SessionListener>();
   // The view is derived once per new event, and reused by every paint until the trace grows.
   let view: RunView | null = null;
@@ -94,15 +102,16 @@ export function createSession(): Session {
     requestAnimationFrame(paint);
   }
 
-  async function startNow(next: Scenario, how: 'play' | 'replay'): Promise<number> {
+  async function startNow(next: Scenario, how: StartHow): Promise<number> {
     const previous = driver;
     // Until the new run exists, clicks have nowhere to go (not to the old, disposed run).
     driver = null;
+    waiting = [];
     await previous?.dispose();
     sides ??= createBrowserSides();
     const mine = ++run;
     scenario = next;
-    phase = how === 'replay' ? 'replaying' : 'starting';
+    phase = how === 'play' ? 'starting' : 'replaying';
     failure = null;
     paint();
     try {
@@ -119,9 +128,10 @@ export function createSession(): Session {
       }
       driver = d;
       d.setSpeed(speed);
-      if (how === 'replay') await d.replay();
+      if (how !== 'play') await d.replay();
       phase = 'live';
-      if (how === 'play') d.play();
+      if (how !== 'replay') d.play();
+      for (const action of waiting.splice(0)) void d.act(action);
     } catch (error) {
       phase = 'failed';
       failure = String(error);
@@ -136,7 +146,10 @@ export function createSession(): Session {
       starting = started.catch(() => undefined);
       return started;
     },
-    act: (action) => void driver?.act(action),
+    act(action) {
+      if (driver && phase === 'live') void driver.act(action);
+      else if (phase !== 'failed') waiting.push(action);
+    },
     togglePlay: () => (driver?.isPlaying ? driver.pause() : driver?.play()),
     step: () => void driver?.step(),
     setSpeed(next) {
@@ -144,6 +157,8 @@ export function createSession(): Session {
       driver?.setSpeed(next);
     },
     async settle() {
+      // A run still starting (a picker changed on the way to Share) is the one to settle.
+      await starting;
       const d = driver;
       if (!d || !scenario) return null;
       await d.settle();

@@ -7,7 +7,7 @@
  */
 export { CLIENT_PROFILES, REVISIONS, SERVER_PROFILES, TRANSPORTS, TRANSPORT_LABEL } from './model.ts';
 export type { ClientProfile, HttpServerShape, Revision, ServerProfile, TransportKind } from './model.ts';
-export { defaultScenario, parseScenario, scenarioSchema, type ParseResult, type Scenario, type Step, type Trigger, type WireFault } from './schema.ts';
+export { INPUT_BOUNDS, defaultScenario, parseScenario, scenarioSchema, type ParseResult, type Scenario, type Step, type Trigger, type WireFault } from './schema.ts';
 export { SCENARIO_SCHEMA_ID, scenarioJsonSchema } from './json-schema.ts';
 export { MAX_LINK_LENGTH, decodeLink, permalinkOf, type DecodedLink, type LinkMeta } from './permalink.ts';
 export { ENGINE_VERSION, SDK_VERSION } from './versions.ts';

@@ -71,6 +71,19 @@ export function defaultScenario(): Scenario {
   return { version: 1, revision: '2025-11-25', transport: 'stdio', httpServer: 'sessionful', latency: { c2s: 5, s2c: 5 }, steps: [], endAt: 10_000 };
 }
 
+/**
+ * The bounds the playground's inputs enforce where they are typed, read off the schemas the link
+ * decoder uses, so a value the form accepts always makes a link the app then opens.
+ */
+export const INPUT_BOUNDS = {
+  /** Any virtual-time field (latency, a fault's delay). */
+  maxMs: ms.maxValue ?? Number.MAX_SAFE_INTEGER,
+  faultMatchLength: fault.shape.match.unwrap().maxLength ?? Number.MAX_SAFE_INTEGER,
+  faultNthMin: fault.shape.nth.unwrap().minValue ?? 1,
+  /** A forged frame's "any id" (as a string). */
+  requestIdLength: action.options[2].shape.requestId.unwrap().options[0].maxLength ?? Number.MAX_SAFE_INTEGER,
+} as const;
+
 export type ParseResult = { ok: true; scenario: Scenario } | { ok: false; errors: string[] };
 
 /** Validates untrusted input; each error names the path and what was expected. */

@@ -1,7 +1,7 @@
-/** Standing wire faults belong to the run's scenario: adding one restarts the run with it, and the wire log shows its effect. */
+/** Standing wire faults belong to the run's scenario: adding or clearing one replays the run's steps with it, and the wire log shows its effect. */
 import { expect, test } from '@playwright/test';
 
-test('a standing fault that drops notifications/cancelled restarts the run; the cancel never arrives', async ({ page }) => {
+test('a standing fault that drops notifications/cancelled restarts the run; the cancel never arrives, until the fault is cleared', async ({ page }) => {
   await page.goto('/playground/');
   await expect(page.locator('.playground')).toHaveAttribute('data-ready', 'true');
   await page.getByText('Standing wire faults').click();
@@ -20,8 +20,12 @@ test('a standing fault that drops notifications/cancelled restarts the run; the 
   await expect(cancel.locator('.badge', { hasText: 'dropped' })).toBeVisible();
   // The server never heard of the cancel: its handler runs on.
   await expect(call.locator('td').nth(3)).toContainText('running');
+  // Clearing the fault replays the same call and Stop without it: now the cancel arrives.
   await page.getByRole('button', { name: 'Clear faults' }).click();
   await expect(page.locator('#fault-count')).toHaveText('0');
   await expect(page.locator('#fault-list li')).toHaveCount(0);
-  await expect(page.locator('#calls-table tbody tr')).toHaveCount(0);
+  await expect(page.locator('#work-notice')).toContainText('Replayed your 2 steps under 0 standing faults.');
+  await expect(page.locator('#calls-table tbody tr')).toHaveCount(1);
+  await expect(cancel.locator('td.delivered')).not.toHaveText('never (dropped)');
+  await expect(cancel.locator('.badge', { hasText: 'dropped' })).toHaveCount(0);
 });

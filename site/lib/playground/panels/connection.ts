@@ -1,11 +1,14 @@
 /**
  * The Connection panel: the setting pickers (revision, transport, server shape, profiles,
- * latency), what is unavailable and why, the status line and the connection events. The pickers
- * show the running scenario; changing one starts a new run with it.
+ * latency), what is unavailable and why, the status line, a notice of what the page did with
+ * the user's work (replayed it, restored it), and the connection events. The pickers show the
+ * running scenario; changing one replays its steps under the new setting. A latency is bounded
+ * where it is typed, by the schema's own bound, so Share never makes a link the app refuses.
  */
 import {
   CLIENT_PROFILE_INFO,
   CLIENT_PROFILES,
+  INPUT_BOUNDS,
   REVISIONS,
   SERVER_PROFILE_INFO,
   SERVER_PROFILES,
@@ -25,7 +28,7 @@ import type { Actions, Panel, Setting } from '../types.ts';
 /** The status line: the workers' phase while they are not live, then the view's own line. */
 function pageStatus(view: RunView, live: LiveState): string {
   if (live.phase === 'starting') return 'Starting the client and server workers…';
-  if (live.phase === 'replaying') return `Replaying the link's ${view.scenario.steps.length} actions…`;
+  if (live.phase === 'replaying') return `Replaying ${view.scenario.steps.length} actions…`;
   if (live.phase === 'failed') return `The workers could not start: ${live.failure ?? ''}`;
   return statusLine(view);
 }
@@ -42,7 +45,35 @@ function describeProfile<P extends string>(role: string, info: ProfileInfo<P>): 
   );
 }
 
-export function createConnectionPanel(root: HTMLElement, actions: Actions): Panel {
+/** What the page did with the user's work, said until a later run replaces the one it describes. */
+export interface Notice {
+  /** The run it describes, once its start resolved (null: that run is still starting). */
+  run: number | null;
+  say(view: RunView, live: LiveState): string;
+  button?: { label: string; onClick(): void };
+}
+
+/** The setting `to` differs from `from` in, as words ("Streamable HTTP (sessionful)", "2 standing faults"). */
+export function describeChange(from: Scenario, to: Scenario): string {
+  const words: string[] = [];
+  if (to.transport !== from.transport || to.httpServer !== from.httpServer) {
+    words.push(TRANSPORT_LABEL[to.transport] + (to.transport === 'streamable-http' ? ` (${to.httpServer})` : ''));
+  }
+  if (to.revision !== from.revision) words.push(`revision ${to.revision}`);
+  const [server, client] = [to.serverProfile ?? 'ts-v2', to.clientProfile ?? 'ts-v2'];
+  if (server !== (from.serverProfile ?? 'ts-v2')) words.push(`the server ${SERVER_PROFILE_INFO[server].label}`);
+  if (client !== (from.clientProfile ?? 'ts-v2')) words.push(`the client ${CLIENT_PROFILE_INFO[client].label}`);
+  if (to.latency.c2s !== from.latency.c2s || to.latency.s2c !== from.latency.s2c) words.push(`latency ${to.latency.c2s} ms / ${to.latency.s2c} ms`);
+  const faults = to.faults?.length ?? 0;
+  if (JSON.stringify(to.faults ?? []) !== JSON.stringify(from.faults ?? [])) words.push(faults === 1 ? '1 standing fault' : `${faults} standing faults`);
+  return words.join(', ') || 'the same setting';
+}
+
+export interface ConnectionPanel extends Panel {
+  notify(notice: Notice | null): void;
+}
+
+export function createConnectionPanel(root: HTMLElement, actions: Actions): ConnectionPanel {
   const revision = byId<HTMLSelectElement>(root, 'revision');
   const transport = byId<HTMLSelectElement>(root, 'transport');
   const httpServer = byId<HTMLSelectElement>(root, 'http-server');
@@ -56,7 +87,15 @@ export function createConnectionPanel(root: HTMLElement, actions: Actions): Pane
   const status = byId<HTMLElement>(root, 'conn-status');
   const count = byId<HTMLElement>(root, 'conn-count');
   const body = need<HTMLTableSectionElement>(root, '#connection-table tbody');
+  const noticeText = el('span', {});
+  const noticeButton = el('button', { type: 'button' });
+  const noticeBox = el('p', { id: 'work-notice', className: 'notice', hidden: true }, noticeText, ' ', noticeButton);
+  noticeBox.setAttribute('role', 'status');
+  (status.parentElement ?? status).after(noticeBox);
+  let notice: Notice | null = null;
+  noticeButton.addEventListener('click', () => notice?.button?.onClick());
   let shown: Scenario | null = null;
+  for (const input of [latC2s, latS2c]) input.max = String(INPUT_BOUNDS.maxMs);
   let rendered: RunView | null = null;
 
   function read(): Setting {
@@ -122,16 +161,50 @@ export function createConnectionPanel(root: HTMLElement, actions: Actions): Pane
     syncOptions();
   }
 
+  /** A latency the links cannot carry is refused where it was typed: the run keeps its own. */
+  function latencyRefused(): boolean {
+    for (const input of [latC2s, latS2c]) {
+      const value = Number(input.value);
+      const bad = input.value.trim() === '' || !Number.isInteger(value) || value < 0 || value > INPUT_BOUNDS.maxMs;
+      input.setCustomValidity(bad ? `A latency is a whole number of ms from 0 to ${INPUT_BOUNDS.maxMs.toLocaleString('en')}.` : '');
+      if (bad) {
+        input.reportValidity();
+        return true;
+      }
+    }
+    return false;
+  }
+
   for (const picker of [revision, transport, httpServer, serverProfile, clientProfile, latC2s, latS2c]) {
     picker.addEventListener('change', () => {
+      if (latencyRefused()) return;
       syncOptions();
       actions.restart(read());
     });
   }
   byId<HTMLButtonElement>(root, 'restart').addEventListener('click', () => actions.restart());
 
+  function showNotice(view: RunView, live: LiveState): void {
+    // A notice goes once a later run replaced the one it describes.
+    if (notice && notice.run !== null && live.run > notice.run) notice = null;
+    noticeBox.hidden = notice === null;
+    if (!notice) return;
+    const text = notice.say(view, live);
+    if (noticeText.textContent !== text) noticeText.textContent = text;
+    noticeButton.hidden = !notice.button;
+    noticeButton.textContent = notice.button?.label ?? '';
+  }
+
+  let lastPaint: { view: RunView; live: LiveState } | null = null;
   return {
+    notify(next) {
+      notice = next;
+      if (lastPaint) showNotice(lastPaint.view, lastPaint.live);
+      else noticeBox.hidden = next === null;
+    },
     update(view, page) {
+      lastPaint = { view, live: page.live };
+      showNotice(view, page.live);
       if (view.scenario !== shown) {
         shown = view.scenario;
         show(view.scenario);

@@ -1,10 +1,12 @@
 /**
  * Faults and forged frames: inject a response or a cancel for a chosen request, hold a
  * direction of the wire, disconnect, crash or restart the server, and the standing wire faults
- * of the running scenario (adding one restarts the run).
+ * of the running scenario (adding one replays the run's steps with it). The text and number
+ * fields are bounded where they are typed, by the schema's own bounds, so a fault the form takes
+ * always makes a link the app opens.
  */
-import type { WireFault } from '../../../../src/scenario/index.ts';
-import type { Direction, Target } from '../../../../src/trace/index.ts';
+import { INPUT_BOUNDS, type WireFault } from '../../../../src/scenario/index.ts';
+import type { Direction, Target, UserAction } from '../../../../src/trace/index.ts';
 import type { RunView } from '../../../../src/views/index.ts';
 import { byId, el } from '../dom.ts';
 import type { Actions, Panel } from '../types.ts';
@@ -30,19 +32,37 @@ export function createFaultsPanel(root: HTMLElement, actions: Actions): Panel {
     ms: byId<HTMLInputElement>(root, 'fault-ms'),
   };
   let shown: RunView | null = null;
+  targetId.maxLength = INPUT_BOUNDS.requestIdLength;
+  form.match.maxLength = INPUT_BOUNDS.faultMatchLength;
+  form.nth.min = String(INPUT_BOUNDS.faultNthMin);
+  form.ms.max = String(INPUT_BOUNDS.maxMs);
 
-  function chosenTarget(): Target {
+  /** Refuses a field the schema would refuse (a value pasted or set past its bounds), saying why at the field. */
+  function refused(input: HTMLInputElement, why: string | null): boolean {
+    input.setCustomValidity(why ?? '');
+    input.setAttribute('aria-invalid', String(why !== null));
+    if (why) input.reportValidity();
+    return why !== null;
+  }
+  const tooLong = (input: HTMLInputElement, max: number): string | null => (input.value.trim().length > max ? `At most ${max} characters (this is ${input.value.trim().length}).` : null);
+
+  function chosenTarget(): Target | null {
     if (target.value === 'initialize') return { initialize: true };
     if (target.value.startsWith('call:')) return { call: target.value.slice(5) };
+    if (refused(targetId, tooLong(targetId, INPUT_BOUNDS.requestIdLength))) return null;
     const raw = targetId.value.trim();
     return { requestId: /^-?\d+$/.test(raw) ? Number(raw) : raw };
   }
 
   const on = (id: string, handler: () => void) => byId<HTMLButtonElement>(root, id).addEventListener('click', handler);
-  on('inject-result', () => actions.act({ type: 'inject-response', outcome: 'result', ...chosenTarget() }));
-  on('inject-error', () => actions.act({ type: 'inject-response', outcome: 'error', ...chosenTarget() }));
-  on('inject-to-server', () => actions.act({ type: 'inject-response', outcome: 'result', to: 'server', ...chosenTarget() }));
-  on('inject-cancel', () => actions.act({ type: 'inject-cancel', ...chosenTarget() }));
+  const forge = (make: (target: Target) => UserAction) => () => {
+    const chosen = chosenTarget();
+    if (chosen) actions.act(make(chosen));
+  };
+  on('inject-result', forge((t) => ({ type: 'inject-response', outcome: 'result', ...t })));
+  on('inject-error', forge((t) => ({ type: 'inject-response', outcome: 'error', ...t })));
+  on('inject-to-server', forge((t) => ({ type: 'inject-response', outcome: 'result', to: 'server', ...t })));
+  on('inject-cancel', forge((t) => ({ type: 'inject-cancel', ...t })));
   on('disconnect', () => actions.act({ type: 'disconnect' }));
   on('crash', () => actions.act({ type: 'crash-server' }));
   on('reconnect', () => actions.act({ type: 'reconnect' }));
@@ -54,13 +74,16 @@ export function createFaultsPanel(root: HTMLElement, actions: Actions): Panel {
   on('add-fault', () => {
     const match = form.match.value.trim();
     const nth = Number(form.nth.value);
+    const delay = Number(form.ms.value);
+    if (refused(form.match, tooLong(form.match, INPUT_BOUNDS.faultMatchLength))) return;
+    if (refused(form.ms, delay > INPUT_BOUNDS.maxMs ? `At most ${INPUT_BOUNDS.maxMs.toLocaleString('en')} ms.` : null)) return;
     const action = FAULT_ACTIONS.find((a) => a === form.action.value) ?? 'drop';
     const fault: WireFault = {
       dir: form.dir.value === 's2c' ? 's2c' : 'c2s',
       action,
       ...(match !== '' && { match }),
       ...(nth >= 1 && { nth: Math.round(nth) }),
-      ...(action === 'delay' && { ms: Math.max(0, Math.round(Number(form.ms.value) || 0)) }),
+      ...(action === 'delay' && { ms: Math.max(0, Math.round(delay || 0)) }),
     };
     actions.restart({ faults: [...standing(), fault] });
   });

@@ -1,7 +1,9 @@
 /**
  * The Share panel: a permalink of the run (refused past MAX_LINK_LENGTH, with the scenario to
  * download instead), the <iframe> snippet, the trace as JSON Lines, and the bug report. What it
- * says belongs to the run it was made for: a new run clears it.
+ * says belongs to the run it was made for: a new run clears it. Share always says what it did:
+ * a picker changed on the way to it (a latency typed, then Share) starts a new run first, and
+ * Share waits for that run and shares it.
  */
 import { MAX_LINK_LENGTH, permalinkOf, type Scenario } from '../../../../src/scenario/index.ts';
 import { bugReport } from '../../../../src/report/index.ts';
@@ -30,8 +32,9 @@ export function createSharePanel(root: HTMLElement, actions: Actions): Panel {
   }
 
   async function share(): Promise<void> {
+    say('Making the link…');
     const settled = await actions.settle();
-    if (!settled) return;
+    if (!settled) return say('Nothing to share yet: the workers have not started a run.');
     const link = await permalinkOf(settled.scenario, await traceHash(settled.trace));
     const url = `${location.origin}${location.pathname}#${link}`;
     if (url.length > MAX_LINK_LENGTH) {
@@ -51,7 +54,7 @@ export function createSharePanel(root: HTMLElement, actions: Actions): Panel {
 
   async function copyReport(): Promise<void> {
     const settled = await actions.settle();
-    if (!settled) return;
+    if (!settled) return say('Nothing to report yet: the workers have not started a run.');
     const hash = await traceHash(settled.trace);
     const link = `${location.origin}${location.pathname}#${await permalinkOf(settled.scenario, hash)}`;
     const markdown = bugReport({

@@ -1,0 +1,58 @@
+/**
+ * What the user built, kept across a reload: the running scenario and the editor's unsaved text.
+ * In sessionStorage, not localStorage: it belongs to this tab, so two tabs each keep their own
+ * experiment (a shared store would have the last tab to paint overwrite the other's work, and a
+ * new tab would open on an old run instead of the default), and it goes when the tab closes.
+ */
+import { parseScenario, type Scenario } from '../../../src/scenario/index.ts';
+
+const SCENARIO_KEY = 'cancel-lab:scenario';
+const EDITOR_KEY = 'cancel-lab:editor';
+
+/** Storage can be refused (private modes, quotas): then nothing is kept, and nothing breaks. */
+function store(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) store()?.removeItem(key);
+    else store()?.setItem(key, value);
+  } catch {
+    // A full or refused store keeps nothing; the page works as before.
+  }
+}
+
+export function saveScenario(scenario: Scenario): void {
+  write(SCENARIO_KEY, JSON.stringify(scenario));
+}
+
+/** The saved scenario, if there is one and it still parses (an older build may have saved another shape). */
+export function savedScenario(): Scenario | null {
+  const text = store()?.getItem(SCENARIO_KEY);
+  if (!text) return null;
+  try {
+    const parsed = parseScenario(JSON.parse(text));
+    return parsed.ok ? parsed.scenario : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The editor's text while it differs from the run (null: the editor follows the run). */
+export function saveEditorText(text: string | null): void {
+  write(EDITOR_KEY, text);
+}
+
+export function savedEditorText(): string | null {
+  return store()?.getItem(EDITOR_KEY) ?? null;
+}
+
+export function forgetSaved(): void {
+  write(SCENARIO_KEY, null);
+  write(EDITOR_KEY, null);
+}
