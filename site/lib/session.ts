@@ -142,6 +142,8 @@ export function createSession(): Session {
 
   return {
     start(next, how) {
+      // A run being replaced stops after its current event, so a long replay never holds up the next run.
+      void driver?.dispose();
       const started = starting.then(() => startNow(next, how));
       starting = started.catch(() => undefined);
       return started;
@@ -170,8 +172,9 @@ export function createSession(): Session {
       driver = null;
       scenario = null;
       run++;
+      const stopped = d?.dispose();
       await starting;
-      await d?.dispose();
+      await stopped;
       sides?.terminate();
       sides = null;
     },

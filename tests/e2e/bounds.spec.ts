@@ -22,7 +22,7 @@ test('Reset during a long replay starts the new run at once, not after the repla
   // The hash is never compared: the replay is interrupted long before it ends.
   const link = await encodeLink(LONG_REPLAY, { engine: ENGINE_VERSION, sdk: SDK_VERSION, trace: 'not-recorded' });
   await page.goto(`/playground/#${link}`);
-  await expect(page.locator('#conn-status')).toContainText('Replaying the link');
+  await expect(page.locator('#conn-status')).toContainText('Replaying 5 actions');
   await page.getByRole('button', { name: 'Reset run' }).click();
   // The new run has no calls and has done its handshake; the replayed run had five calls. The
   // replay ends at the engine's bound of 20,000 events, several seconds of work: a Reset that
