@@ -1,7 +1,6 @@
 /**
  * Nothing the playground shows is left over from before: the status line, the reproduction
- * banner and the hold buttons each follow the run as the user changes it, and what the user
- * opened stays open while the run redraws.
+ * banner and the hold buttons each follow the run as the user changes it.
  */
 import { expect, test } from '@playwright/test';
 import { libraryEntry } from '../../src/scenario/library.ts';
