@@ -18,12 +18,14 @@ import { createLedgerPanel } from './playground/panels/ledger.ts';
 import { createLogsPanel } from './playground/panels/logs.ts';
 import { createReproductionPanel } from './playground/panels/reproduction.ts';
 import { createSharePanel } from './playground/panels/share.ts';
+import { createTimelinePanel } from './playground/panels/timeline.ts';
 import { createVerdictPanel } from './playground/panels/verdict.ts';
 import { createWireLogPanel } from './playground/panels/wire-log.ts';
 import { replayNotice, restoreNotice } from './playground/notices.ts';
 import { forgetSaved, saveScenario, savedEditorText, savedScenario } from './playground/saved.ts';
 import { bindShortcuts } from './playground/shortcuts.ts';
-import type { Actions, OpenedLink, Panel } from './playground/types.ts';
+import { bindTabs } from './playground/tabs.ts';
+import { createFrameSelection, type Actions, type OpenedLink, type Panel } from './playground/types.ts';
 
 declare global {
   interface Window {
@@ -47,11 +49,14 @@ export function mountPlayground(root: HTMLElement): void {
   let last: { view: RunView; live: LiveState } | null = null;
   let highlight: readonly number[] = [];
   let link: OpenedLink | null = null;
+  const selection = createFrameSelection();
+  selection.subscribe(() => paint());
   // The last call named on this run: two calls before the next paint must not share a name.
   let named = { run: -1, n: 0 };
 
   function start(scenario: Scenario, how: StartHow): Promise<number> {
     highlight = [];
+    selection.select(null);
     return session.start(scenario, how);
   }
 
@@ -91,6 +96,12 @@ export function mountPlayground(root: HTMLElement): void {
       highlight = witnesses;
       paint();
     },
+    selectFrame(frame) {
+      // Until the wire log marks the selected frame itself, its row is shown as highlighted.
+      const row = frame === null ? undefined : last?.view.wire.find((w) => w.frame === frame);
+      highlight = row ? [row.seq] : [];
+      selection.select(frame);
+    },
     settle: () => session.settle(),
   };
 
@@ -105,6 +116,8 @@ export function mountPlayground(root: HTMLElement): void {
     createFaultsPanel(root, actions),
     createLogsPanel(root),
     createDiagramsPanel(root),
+    // After the diagrams: it reads the trace slider they have just moved to the run's end.
+    createTimelinePanel(root, actions),
     createVerdictPanel(root, actions),
     createWireLogPanel(root),
     createSharePanel(root, actions),
@@ -122,9 +135,10 @@ export function mountPlayground(root: HTMLElement): void {
     if (ready && window.__cancelLabMetrics?.workersConnectedMs === undefined) {
       window.__cancelLabMetrics = { ...window.__cancelLabMetrics, workersConnectedMs: performance.now() };
     }
-    for (const panel of panels) panel.update(view, { live, highlight, link });
+    for (const panel of panels) panel.update(view, { live, highlight, link, selectedFrame: selection.selectedFrame });
   }
 
+  bindTabs(root);
   // What the user built is saved as it grows (a new run, a new step), so a reload brings it back.
   let saved = '';
   session.subscribe((view, live) => {

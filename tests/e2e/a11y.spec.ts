@@ -51,6 +51,7 @@ test('the playground, with a call running and the diagrams drawn', async ({ page
   await page.goto('/playground/');
   await expect(page.locator('.playground')).toHaveAttribute('data-ready', 'true');
   await page.getByRole('button', { name: 'Call', exact: true }).click();
+  await page.getByRole('tab', { name: 'Diagrams' }).click();
   await page.locator('section.diagrams').scrollIntoViewIfNeeded();
   await expect(page.locator('#sequence-diagram svg')).toBeVisible();
   expect(await serious(page)).toEqual([]);

@@ -6,8 +6,9 @@ async function open(page: Page): Promise<void> {
   await look(page);
 }
 
-/** The diagrams draw only while their panel is on screen (clicking a button may scroll away). */
+/** The diagrams draw only while their panel is on screen: its tab picked, and scrolled to (clicking a button may scroll away). */
 async function look(page: Page): Promise<void> {
+  await page.getByRole('tab', { name: 'Diagrams' }).click();
   await page.locator('section.diagrams').scrollIntoViewIfNeeded();
 }
 

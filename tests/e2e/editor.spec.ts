@@ -8,6 +8,7 @@ test('the scenario editor follows the run, lints against the schema, and Run rep
   await expect(page.locator('.playground')).toHaveAttribute('data-ready', 'true');
   await page.locator('#tool').selectOption('quick');
   await page.getByRole('button', { name: 'Call', exact: true }).click();
+  await page.getByRole('tab', { name: 'Share' }).click();
   await page.locator('#editor-details summary').click();
   const content = page.locator('#scenario-editor .cm-content');
   await expect(content).toContainText('"revision": "2025-11-25"');
@@ -58,6 +59,7 @@ test('Copy bug report puts Markdown with the permalink, the findings and a merma
   await expect(page.locator('#calls-table tbody tr[data-call="#1"] td').nth(3)).toContainText('running');
   await page.getByRole('button', { name: 'Stop #1' }).click();
   await expect(page.locator('#findings li[data-rule="CANCEL-NO-RESPONSE"]')).toHaveCount(1);
+  await page.getByRole('tab', { name: 'Share' }).click();
   await page.getByRole('button', { name: 'Copy bug report (Markdown)' }).click();
   await expect(page.locator('#share-message')).toContainText('Bug report copied');
   const markdown = await page.evaluate(() => navigator.clipboard.readText());
@@ -84,6 +86,7 @@ test('a run whose link would be too long is refused at Share, with the scenario 
   await page.goto(`/playground/#${link}`);
   await expect(page.locator('#replay-status')).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('#calls-table tbody tr')).toHaveCount(150);
+  await page.getByRole('tab', { name: 'Share' }).click();
   await page.getByRole('button', { name: 'Share' }).click();
   await expect(page.locator('#share-message')).toContainText('over the 2000');
   await expect(page.getByLabel('Permalink')).toHaveValue('');

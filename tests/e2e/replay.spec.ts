@@ -72,6 +72,7 @@ test('Share makes a link that reopens to the same trace', async ({ page, context
   await page.getByRole('button', { name: 'Call', exact: true }).click();
   await expect(page.locator('#calls-table tbody tr[data-call="#1"] td').nth(4)).toHaveText(/^1 \/ 5/);
   await page.getByRole('button', { name: 'Stop #1' }).click();
+  await page.getByRole('tab', { name: 'Share' }).click();
   await page.getByRole('button', { name: 'Share' }).click();
   await expect(page.getByLabel('Permalink')).toHaveValue(/\/playground\/#v1\./);
   const link = await page.getByLabel('Permalink').inputValue();

@@ -91,6 +91,7 @@ test('the verdict panel judges seed 000: CANCEL-NO-RESPONSE as a warning, with t
   await expect(finding).toHaveCount(1);
   await expect(finding.locator('summary')).toContainText('warning CANCEL-NO-RESPONSE');
   await expect(page.locator('#verdict-counts')).toContainText('1 warnings');
+  await page.getByRole('tab', { name: 'Verdict' }).click();
   await finding.locator('summary').click();
   await expect(finding).toContainText('Not send a response for the cancelled request');
   await expect(finding.locator('a')).toHaveAttribute('href', /modelcontextprotocol\/blob\/b0f60ba5409db7a6582440a7b473cc0398890f15\/docs\/specification\/2025-11-25\/basic\/utilities\/cancellation\.mdx#L37-L40/);

@@ -28,6 +28,7 @@ test('a slow_count call with steps 0 is refused in the form, with the reason, an
 test('the scenario editor marks a call whose arguments the tool refuses, at its args, and Run refuses it', async ({ page }) => {
   await page.goto('/playground/');
   await expect(page.locator('.playground')).toHaveAttribute('data-ready', 'true');
+  await page.getByRole('tab', { name: 'Share' }).click();
   await page.locator('#editor-details summary').click();
   const content = page.locator('#scenario-editor .cm-content');
   await expect(content).toContainText('"revision": "2025-11-25"');

@@ -68,6 +68,7 @@ test('the Streamable HTTP server picker shows only for Streamable HTTP; the embe
   await expect(page.locator('#embed-snippet')).toBeHidden();
   await page.locator('#transport').selectOption('streamable-http');
   await expect(page.getByLabel('Streamable HTTP server')).toBeVisible();
+  await page.getByRole('tab', { name: 'Share' }).click();
   await page.getByRole('button', { name: 'Share' }).click();
   await expect(page.locator('#embed-snippet')).toBeVisible();
   await expect(page.locator('#embed-snippet')).toHaveValue(/^<iframe src="http:\/\/localhost:\d+\/embed\/\?theme=light&height=520#v1\./);

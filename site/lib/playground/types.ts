@@ -15,6 +15,36 @@ export interface PageState {
   /** The trace events the user picked to see (a finding's witnesses). */
   readonly highlight: readonly number[];
   readonly link: OpenedLink | null;
+  /** The wire frame the user picked (in the timeline or the wire log); see FrameSelection. */
+  readonly selectedFrame: number | null;
+}
+
+/**
+ * The one frame selected on the page, shared by the timeline and the wire log: either panel
+ * calls `select` (through `Actions.selectFrame`), both read `selectedFrame` in their next update.
+ */
+export interface FrameSelection {
+  readonly selectedFrame: number | null;
+  select(frame: number | null): void;
+  subscribe(listener: (frame: number | null) => void): void;
+}
+
+export function createFrameSelection(): FrameSelection {
+  let selectedFrame: number | null = null;
+  const listeners: ((frame: number | null) => void)[] = [];
+  return {
+    get selectedFrame() {
+      return selectedFrame;
+    },
+    select(frame) {
+      if (frame === selectedFrame) return;
+      selectedFrame = frame;
+      for (const listener of listeners) listener(frame);
+    },
+    subscribe(listener) {
+      listeners.push(listener);
+    },
+  };
 }
 
 /** The part of a scenario the Connection panel sets; changing it starts a new run. */
@@ -32,6 +62,8 @@ export interface Actions {
   /** Replays a scenario the user wrote. */
   runScenario(scenario: Scenario): void;
   highlight(witnesses: readonly number[]): void;
+  /** Selects a wire frame (by its number) in the timeline and the wire log; null clears it. */
+  selectFrame(frame: number | null): void;
   /** The run brought up to the shown time, for Share and the bug report. */
   settle(): Promise<SettledRun | null>;
 }

@@ -1,19 +1,18 @@
-/** The Calls table: each call's request id, client and server states (with history), progress, late responses, and Stop / Inject. */
+/** The Calls table: each call's request id, client and server states (with their history inline), progress, late responses, and Stop / Inject. */
 import type { CallView, RunView } from '../../../../src/views/index.ts';
 import { el, need } from '../dom.ts';
 import type { Actions, Panel } from '../types.ts';
 
-/** A state and its history; the history stays open across redraws once the user opened it. */
-function stateCell(state: string | null, history: readonly { t: number; to: string; because: string }[], key: string, open: Set<string>): HTMLTableCellElement {
+/**
+ * A state and, under it, every step that led there (RUNNING → CANCEL_REQUESTED → STOPPED_LOCALLY),
+ * each with its time and cause in its title: two changes in the same millisecond are two steps.
+ */
+function stateCell(state: string | null, history: readonly { t: number; to: string; because: string }[], label: string): HTMLTableCellElement {
   if (state === null) return el('td', {}, el('span', { className: 'muted' }, 'not received yet'));
-  const details = el(
-    'details',
-    { className: 'history', open: open.has(key) },
-    el('summary', {}, `${history.length} changes`),
-    el('ol', {}, ...history.map((h) => el('li', {}, `${h.t} ms ${h.to} (${h.because})`))),
-  );
-  details.addEventListener('toggle', () => (details.open ? open.add(key) : open.delete(key)));
-  return el('td', {}, el('span', { className: `state ${state.replace(/ /g, '-')}` }, state), details);
+  const steps = history.map((h) => el('li', { title: `${h.t} ms: ${h.because}` }, h.to));
+  const list = el('ol', { className: 'history' }, ...steps);
+  list.setAttribute('aria-label', `${label} history`);
+  return el('td', {}, el('span', { className: `state ${state.replace(/ /g, '-')}` }, state), list);
 }
 
 function lateCell(c: CallView): HTMLTableCellElement {
@@ -28,9 +27,6 @@ export function createCallsPanel(root: HTMLElement, actions: Actions): Panel {
   const body = need<HTMLTableSectionElement>(root, '#calls-table tbody');
   const none = need<HTMLElement>(root, '#no-calls');
   let rendered: RunView | null = null;
-  // Which histories the user opened ("#1:client"), for this run.
-  let open = new Set<string>();
-  let run = -1;
 
   function row(c: CallView): HTMLTableRowElement {
     const stop = el('button', { type: 'button', textContent: `Stop ${c.call}`, disabled: c.clientState !== 'RUNNING' });
@@ -38,7 +34,8 @@ export function createCallsPanel(root: HTMLElement, actions: Actions): Panel {
     const stopped = c.clientState === 'CANCEL_REQUESTED' || c.clientState === 'STOPPED_LOCALLY';
     const inject = el('button', {
       type: 'button',
-      textContent: `Inject late result ${c.call}`,
+      textContent: 'Inject late',
+      ariaLabel: `Inject late result ${c.call}`,
       title: 'Forge a result for this request id, as a server that ignored the cancel would send',
       disabled: !stopped || c.requestId === null,
     });
@@ -49,8 +46,8 @@ export function createCallsPanel(root: HTMLElement, actions: Actions): Panel {
       el('th', { scope: 'row' }, c.call),
       el('td', { className: 'tool' }, c.tool, el('div', { className: 'args' }, JSON.stringify(c.args))),
       el('td', { className: 'num' }, c.requestId === null ? '—' : JSON.stringify(c.requestId)),
-      stateCell(c.clientState, c.clientHistory, `${c.call}:client`, open),
-      stateCell(c.serverState, c.serverHistory, `${c.call}:server`, open),
+      stateCell(c.clientState, c.clientHistory, `${c.call} client state`),
+      stateCell(c.serverState, c.serverHistory, `${c.call} server state`),
       el('td', { className: 'num' }, c.progress === null ? '—' : `${c.progress}${c.total === null ? '' : ` / ${c.total}`}`),
       lateCell(c),
       el('td', { className: 'actions' }, stop, inject),
@@ -60,13 +57,9 @@ export function createCallsPanel(root: HTMLElement, actions: Actions): Panel {
   }
 
   return {
-    update(view, page) {
+    update(view) {
       if (view === rendered) return;
       rendered = view;
-      if (page.live.run !== run) {
-        run = page.live.run;
-        open = new Set();
-      }
       none.hidden = view.calls.length > 0;
       body.replaceChildren(...view.calls.map(row));
     },

@@ -1,0 +1,156 @@
+/**
+ * The playground as a workbench: at 1400×900 the controls, the calls with their Stop buttons,
+ * the timeline and the wire log share one screen (so Stop and the cancel it writes are seen
+ * together), the rest is one tab away, a phone never scrolls sideways, a keyboard reaches Call
+ * in a few Tabs, and the timeline and the wire log agree on the selected frame.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+async function open(page: Page): Promise<void> {
+  await page.goto('/playground/');
+  await expect(page.locator('.playground')).toHaveAttribute('data-ready', 'true');
+}
+
+/** Calls slow_count slowly enough that Stop lands while it runs. */
+async function callSlowCount(page: Page): Promise<Locator> {
+  await page.locator('#arg-stepMs').fill('1000');
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  const row = page.locator('#calls-table tbody tr[data-call="#1"]');
+  await expect(row.locator('td').nth(4)).toHaveText(/^1 \/ 5/);
+  return row;
+}
+
+/** The element is drawn wholly inside the window, as it stands (not scrolled to). */
+async function expectOnScreen(page: Page, what: Locator): Promise<void> {
+  const box = await what.boundingBox();
+  const size = page.viewportSize();
+  expect(box, 'drawn').not.toBeNull();
+  if (!box || !size) return;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(size.width);
+  expect(box.y + box.height).toBeLessThanOrEqual(size.height);
+}
+
+test('at 1400×900 the controls, the calls, the timeline and the wire log are on one screen, and so is the cancel Stop sends', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await open(page);
+  const row = await callSlowCount(page);
+  const stop = row.getByRole('button', { name: 'Stop #1' });
+  const wire = page.locator('section.wire');
+  for (const part of [page.locator('section.setup'), page.locator('#call-form'), page.locator('#play'), stop, page.locator('#timeline svg'), page.getByRole('tablist', { name: 'Run details' })]) {
+    await expectOnScreen(page, part);
+  }
+  // The wire log starts on screen and its scrolling pane ends inside the window, not past it.
+  await expectOnScreen(page, wire.getByRole('heading', { name: 'Wire log' }));
+  await expectOnScreen(page, wire.locator('.table-scroll'));
+  await stop.click();
+  const cancel = page.locator('#wire-table tbody td').filter({ hasText: /^notifications\/cancelled/ });
+  await expect(cancel).toHaveCount(1);
+  await expectOnScreen(page, cancel);
+  // The cancel's arrow itself (its label may run on past the plot, which clips it).
+  await expectOnScreen(page, page.locator('#timeline .tl-arrow.cancel path.line'));
+  expect(await page.evaluate(() => [window.scrollX, window.scrollY])).toEqual([0, 0]);
+});
+
+test('the details are one tab away: arrow keys move between the tabs and each shows its panel', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await open(page);
+  const faults = page.getByRole('tab', { name: 'Faults' });
+  await expect(faults).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('button', { name: 'Crash server' })).toBeVisible();
+  await faults.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Ledger' })).toBeFocused();
+  await expect(page.getByRole('tab', { name: 'Ledger' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('#ledger-table')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Crash server' })).toBeHidden();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('tab', { name: 'Share' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('button', { name: 'Share', exact: true })).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Faults' })).toBeFocused();
+  await page.getByRole('tab', { name: 'Verdict' }).click();
+  await expect(page.locator('#verdict-counts')).toBeVisible();
+});
+
+test('at 390×844 the playground stacks and nothing scrolls sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page);
+  await callSlowCount(page);
+  await page.getByRole('button', { name: 'Stop #1' }).click();
+  for (const tab of ['Faults', 'Ledger', 'Verdict', 'Diagrams', 'Logs', 'Share']) {
+    await page.getByRole('tab', { name: tab }).click();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), tab).toBeLessThanOrEqual(390);
+  }
+});
+
+test('a keyboard reaches Call in a few Tabs: the skip link first, then the call form', async ({ page }) => {
+  await open(page);
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to the call form' });
+  await expect(skip).toBeFocused();
+  await expectOnScreen(page, skip);
+  await page.keyboard.press('Enter');
+  let tabs = 1;
+  while (!(await page.locator('#call').evaluate((b) => b === document.activeElement)) && tabs < 20) {
+    await page.keyboard.press('Tab');
+    tabs++;
+  }
+  // The skip link, then the tool picker and slow_count's two arguments, then Call.
+  expect(tabs).toBe(5);
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#calls-table tbody tr[data-call="#1"]')).toHaveCount(1);
+});
+
+test('the calls table shows a stopped call’s client states inline, each with its time', async ({ page }) => {
+  await open(page);
+  const row = await callSlowCount(page);
+  await row.getByRole('button', { name: 'Stop #1' }).click();
+  await expect(row.locator('td').nth(2).locator('.state')).toHaveText('STOPPED_LOCALLY');
+  const steps = row.getByRole('list', { name: '#1 client state history' }).getByRole('listitem');
+  await expect(steps).toHaveText(['RUNNING', 'CANCEL_REQUESTED', 'STOPPED_LOCALLY']);
+  for (const step of await steps.all()) await expect(step).toHaveAttribute('title', /^\d+ ms: \S/);
+  // Stop and the end of the local wait fall in one virtual millisecond, and are still two steps.
+  const times = await steps.evaluateAll((items) => items.map((li) => li.getAttribute('title')?.split(' ms')[0]));
+  expect(times[1]).toBe(times[2]);
+  await expect(row).not.toContainText('changes');
+});
+
+test('clicking an arrow in the timeline selects its wire-log row; the trace slider takes the timeline back in time', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await open(page);
+  await callSlowCount(page);
+  const call = page.locator('#wire-table tbody tr').filter({ has: page.locator('td', { hasText: /^tools\/call/ }) });
+  const frame = await call.getAttribute('data-frame');
+  const arrow = page.locator(`#timeline .tl-arrow[data-frame="${frame}"]`);
+  await arrow.locator('path.hit').click({ force: true });
+  await expect(arrow).toHaveClass(/\bselected\b/);
+  await expect(call).toHaveClass(/\bhighlight\b/);
+  await expect(page.locator('#wire-table tbody tr.highlight')).toHaveCount(1);
+  // Back to the start of the run: the call's arrow is not drawn yet; at the slider's end it is again.
+  await page.getByRole('button', { name: 'Pause' }).click();
+  const arrows = await page.locator('#timeline .tl-arrow').count();
+  await page.getByRole('tab', { name: 'Diagrams' }).click();
+  const position = page.locator('#diagram-position');
+  await position.fill('3');
+  await expect(arrow).toHaveCount(0);
+  expect(await page.locator('#timeline .tl-arrow').count()).toBeLessThan(arrows);
+  await position.fill(await position.evaluate((r: HTMLInputElement) => r.max));
+  await expect(arrow).toHaveCount(1);
+  await expect(page.locator('#timeline .tl-arrow')).toHaveCount(arrows);
+});
+
+test('the timeline marks a finding where its witnesses are: python-sdk 1.x answering a cancelled call', async ({ page }) => {
+  await open(page);
+  await page.getByLabel('Server', { exact: true }).selectOption('py-v1');
+  await expect(page.locator('#conn-status')).toContainText('negotiated');
+  await page.locator('#tool').selectOption('work');
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  await expect(page.locator('#calls-table tbody tr[data-call="#1"] td').nth(3)).toContainText('running');
+  const marks = page.locator('#timeline .tl-mark.kind-finding');
+  await expect(marks).toHaveCount(0);
+  await page.getByRole('button', { name: 'Stop #1' }).click();
+  await expect(page.locator('#findings li[data-rule="CANCEL-NO-RESPONSE"]')).toHaveCount(1);
+  await expect(marks.filter({ hasText: 'CANCEL-NO-RESPONSE' })).not.toHaveCount(0);
+});
