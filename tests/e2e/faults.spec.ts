@@ -6,7 +6,7 @@ test('a standing fault that drops notifications/cancelled restarts the run; the 
   await expect(page.locator('.playground')).toHaveAttribute('data-ready', 'true');
   await page.getByText('Standing wire faults').click();
   await page.getByLabel('Frames (method, "response", or empty for any)').fill('notifications/cancelled');
-  await page.getByRole('button', { name: 'Add fault and restart' }).click();
+  await page.getByRole('button', { name: 'Add fault and replay' }).click();
   await expect(page.locator('#fault-count')).toHaveText('1');
   await expect(page.locator('#fault-list')).toHaveText('client → server: drop notifications/cancelled');
   await expect(page.locator('#conn-status')).toContainText('negotiated protocol version 2025-11-25');

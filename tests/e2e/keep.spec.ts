@@ -149,7 +149,7 @@ test('an over-long fault match or "any id" is refused at the input, and Share st
   await expect(match).toHaveValue('x'.repeat(100));
   await expect(page.locator('#target-id')).toHaveAttribute('maxlength', '100');
   await expect(page.locator('#lat-c2s')).toHaveAttribute('max', '86400000');
-  await page.getByRole('button', { name: 'Add fault and restart' }).click();
+  await page.getByRole('button', { name: 'Add fault and replay' }).click();
   await expect(page.locator('#fault-list li')).toHaveCount(1);
   await ready(page);
   await page.getByRole('button', { name: 'Share' }).click();

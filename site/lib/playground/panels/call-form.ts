@@ -35,7 +35,8 @@ export function createCallFormPanel(root: HTMLElement, actions: Actions): CallFo
         ),
       ),
     );
-    summary.textContent = tool.summary;
+    // The summaries mark names as `code` (the server's tool descriptions carry the same text).
+    summary.replaceChildren(...tool.summary.split(/`([^`]+)`/).map((part, i) => (i % 2 === 1 ? el('code', {}, part) : part)));
     errors.replaceChildren();
   }
 
