@@ -22,7 +22,7 @@ export interface WireFilter {
 
 export const NO_FILTER: WireFilter = { hiddenMethods: [], direction: 'all', call: '', id: '', text: '', framing: true };
 
-type Filterable = Pick<WireCells, 'method' | 'dir' | 'call' | 'id' | 'framingOnly' | 'frame' | 'what' | 'summary' | 'framing' | 'headers' | 'direction' | 'duration'>;
+type Filterable = Pick<WireCells, 'method' | 'dir' | 'call' | 'id' | 'framingOnly' | 'frame' | 'what' | 'summary' | 'framing' | 'headers' | 'direction'>;
 
 function idMatches(id: string, wanted: string): boolean {
   const w = wanted.trim();
@@ -31,23 +31,30 @@ function idMatches(id: string, wanted: string): boolean {
 
 function textMatches(cells: Filterable, needle: string): boolean {
   if (needle === '') return true;
-  const haystack = [cells.frame, cells.what, cells.id, cells.call, cells.direction, cells.framing, cells.duration, cells.summary, ...cells.headers];
+  const haystack = [cells.frame, cells.what, cells.id, cells.call, cells.direction, cells.framing, cells.summary, ...cells.headers];
   return haystack.some((text) => text.toLowerCase().includes(needle));
+}
+
+/**
+ * Whether the filter keeps a row. It reads only what a frame shows from the moment it is
+ * written (never its delivery or duration), so a row kept stays kept as the run goes on and a
+ * live log need test only the rows that arrived.
+ */
+export function rowMatcher(filter: WireFilter): (cells: Filterable) => boolean {
+  const hidden = new Set(filter.hiddenMethods);
+  const needle = filter.text.trim().toLowerCase();
+  return (c) =>
+    (filter.framing || !c.framingOnly) &&
+    !(c.method !== '' && hidden.has(c.method)) &&
+    (filter.direction === 'all' || c.dir === filter.direction) &&
+    (filter.call === '' || c.call === filter.call) &&
+    idMatches(c.id, filter.id) &&
+    textMatches(c, needle);
 }
 
 /** The rows the filter keeps, in order. */
 export function filterRows<T extends Filterable>(rows: readonly T[], filter: WireFilter): T[] {
-  const hidden = new Set(filter.hiddenMethods);
-  const needle = filter.text.trim().toLowerCase();
-  return rows.filter(
-    (c) =>
-      (filter.framing || !c.framingOnly) &&
-      !(c.method !== '' && hidden.has(c.method)) &&
-      (filter.direction === 'all' || c.dir === filter.direction) &&
-      (filter.call === '' || c.call === filter.call) &&
-      idMatches(c.id, filter.id) &&
-      textMatches(c, needle),
-  );
+  return rows.filter(rowMatcher(filter));
 }
 
 /** The methods present, each with how many frames carry it, in first-seen order (the method chips). */
