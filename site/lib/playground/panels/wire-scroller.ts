@@ -62,6 +62,11 @@ export function createWireScroller(scroller: HTMLElement, onSelect: (frame: stri
   let selected: string | null = null;
   let highlighted: ReadonlySet<string> = new Set();
   let pending = false;
+  // The viewport's height, kept by an observer so a redraw forces no layout to read it.
+  let viewport = scroller.clientHeight || FALLBACK_VIEWPORT;
+  new ResizeObserver(([entry]) => {
+    viewport = entry?.contentRect.height || FALLBACK_VIEWPORT;
+  }).observe(scroller);
 
   const template = document.createElement('template');
   function make(position: number): Rendered {
@@ -87,10 +92,10 @@ export function createWireScroller(scroller: HTMLElement, onSelect: (frame: stri
     return headHeight || ROW_HEIGHT;
   }
 
-  /** Renders the rows in view plus the margin, keeping the ones already there. */
-  function draw(): void {
-    const top = scroller.scrollTop - headSize();
-    const height = scroller.clientHeight || FALLBACK_VIEWPORT;
+  /** Renders the rows in view at `scrollTop` plus the margin, keeping the ones already there. */
+  function draw(scrollTop = scroller.scrollTop): void {
+    const top = scrollTop - headSize();
+    const height = viewport;
     const a = Math.max(0, Math.min(rows.count, Math.floor(top / ROW_HEIGHT) - OVERSCAN));
     const b = Math.min(rows.count, Math.ceil((top + height) / ROW_HEIGHT) + OVERSCAN);
     const to = from + rendered.length;
@@ -132,7 +137,7 @@ export function createWireScroller(scroller: HTMLElement, onSelect: (frame: stri
   scroller.addEventListener(
     'scroll',
     () => {
-      follow = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - ROW_HEIGHT;
+      follow = scroller.scrollTop + viewport >= headSize() + rows.count * ROW_HEIGHT - ROW_HEIGHT;
       if (pending) return;
       pending = true;
       requestAnimationFrame(() => {
@@ -156,10 +161,14 @@ export function createWireScroller(scroller: HTMLElement, onSelect: (frame: stri
         rendered = [];
         from = 0;
       } else refresh();
-      sizer.style.height = `${headSize() + rows.count * ROW_HEIGHT}px`;
+      const total = headSize() + rows.count * ROW_HEIGHT;
+      sizer.style.height = `${total}px`;
       table.setAttribute('aria-rowcount', String(rows.count + 1));
-      if (follow) scroller.scrollTop = scroller.scrollHeight;
-      draw();
+      if (!follow) return draw();
+      // Where the browser will clamp it, worked out here rather than read back (a forced layout).
+      const bottom = Math.max(0, total - viewport);
+      scroller.scrollTop = bottom;
+      draw(bottom);
     },
     mark(nextSelected, nextHighlighted) {
       selected = nextSelected;
@@ -168,7 +177,7 @@ export function createWireScroller(scroller: HTMLElement, onSelect: (frame: stri
     },
     reveal(position) {
       const rowTop = headSize() + position * ROW_HEIGHT;
-      const view = scroller.clientHeight || FALLBACK_VIEWPORT;
+      const view = viewport;
       if (rowTop - headSize() < scroller.scrollTop) scroller.scrollTop = rowTop - headSize();
       else if (rowTop + ROW_HEIGHT > scroller.scrollTop + view) scroller.scrollTop = rowTop + ROW_HEIGHT - view;
       draw();
