@@ -15,7 +15,8 @@ import '../../../styles/wire-log.css';
 
 const isDirection = (value: string): value is WireFilter['direction'] => value === 'all' || value === 'c2s' || value === 's2c';
 
-export function createWireLogPanel(root: HTMLElement): Panel {
+/** `onSelect` hears the frame the reader selects (null when cleared), for the page to share with the timeline. */
+export function createWireLogPanel(root: HTMLElement, onSelect: (frame: number | null) => void = () => undefined): Panel {
   const caption = byId<HTMLElement>(root, 'wire-caption');
   const search = byId<HTMLInputElement>(root, 'wire-search');
   const direction = byId<HTMLSelectElement>(root, 'wire-dir');
@@ -41,7 +42,10 @@ export function createWireLogPanel(root: HTMLElement): Panel {
   let highlighted = new Set<string>();
   let detailKey = '';
 
-  const scroller = createWireScroller(scrollerEl, (frame) => select(frame === selected ? null : frame));
+  const scroller = createWireScroller(scrollerEl, (frame) => {
+    select(frame === selected ? null : frame);
+    onSelect(selected === null ? null : Number(selected));
+  });
   const calls = createCallStrip(byId<HTMLElement>(root, 'wire-calls'), (call) => {
     callSelect.value = call;
     setFilter({ ...filter, call });
@@ -162,6 +166,7 @@ export function createWireLogPanel(root: HTMLElement): Panel {
     const position = Math.max(0, Math.min(kept.length - 1, at === undefined ? 0 : at + (event.key === 'ArrowDown' ? 1 : -1)));
     if (kept.length === 0) return;
     select(cellsAt(position).frame);
+    onSelect(Number(selected));
     scroller.reveal(position);
   });
 
