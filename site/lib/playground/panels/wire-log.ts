@@ -11,7 +11,6 @@ import { byId, el } from '../dom.ts';
 import type { Panel } from '../types.ts';
 import { createCallStrip } from './wire-calls.ts';
 import { createWireScroller } from './wire-scroller.ts';
-import '../../../styles/wire-log.css';
 
 const isDirection = (value: string): value is WireFilter['direction'] => value === 'all' || value === 'c2s' || value === 's2c';
 
