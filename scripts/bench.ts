@@ -12,7 +12,9 @@
  *   4. the ratio simulated / bare;
  *   5. Chromium: page load → both workers connected (placeholder, see measureChromiumConnectMs);
  *   6. the run timeline (site/lib/timeline.ts) of a 2,000-frame trace: the model alone in Node,
- *      then in Chromium drawing it from nothing, and a live update that adds one frame.
+ *      then in Chromium drawing it from nothing, and a live update that adds one frame;
+ *   7. the wire log's scroller at 10,000 rows: p95 frame time while scrolling, and the cost of
+ *      appending row 10 and row 10,000 (scripts/bench-wire-log.ts).
  */
 import { execSync, spawn } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
@@ -28,6 +30,7 @@ import * as z from 'zod/v4';
 import { createNodeSides, runHeadless } from '../src/host/index.ts';
 import { build } from 'vite';
 import { timelineModel } from '../src/views/index.ts';
+import { measureWireLog } from './bench-wire-log.ts';
 import { defaultScenario, type Scenario } from '../src/scenario/index.ts';
 import type { TraceEvent } from '../src/trace/index.ts';
 
@@ -447,6 +450,28 @@ async function measureTimeline(): Promise<TimelineFigures> {
   }
 }
 
+function wireLogRows(figures: Awaited<ReturnType<typeof measureWireLog>>): [string, string, string][] {
+  if (figures === null) return [['Chromium: wire log', 'no Chromium found', '']];
+  const scroll = [...figures.scroll].sort((a, b) => a - b);
+  const work = [...figures.scrollWork].sort((a, b) => a - b);
+  const small = stats(figures.appendAt10);
+  const large = stats(figures.appendAt10000);
+  return [
+    [
+      'Chromium: wire log, scroll 10,000 rows: p95 frame',
+      ms(percentile(scroll, 95)),
+      `${scroll.length} frames of 150 px, top to bottom, 1400×900 (median ${ms(percentile(scroll, 50))}, max ${ms(scroll.at(-1) ?? NaN)}); aim ≤ 16 ms`,
+    ],
+    [
+      'Chromium: wire log, scroll 10,000 rows: p95 work',
+      ms(percentile(work, 95)),
+      `redraw + style + layout per 150 px step, no paint, ${work.length} steps (median ${ms(percentile(work, 50))})`,
+    ],
+    ['Chromium: wire log, append row 10', ms(small.median), `one row at the tail, followed, up to a forced layout; median of ${small.n} (p90 ${ms(small.p90)})`],
+    ['Chromium: wire log, append row 10,000', ms(large.median), `the same at ${figures.rows.toLocaleString('en')} rows; median of ${large.n} (p90 ${ms(large.p90)})`],
+  ];
+}
+
 // ── output ──────────────────────────────────────────────────────────────────────────────────
 
 function table(rows: readonly (readonly [string, string, string])[]): string {
@@ -498,6 +523,7 @@ async function main(): Promise<void> {
   }
   const browser = await measureChromium();
   const timeline = await measureTimeline();
+  const wireLog = await measureWireLog();
 
   const bareNote = (o: BareOutcome) =>
     `${o.progress} progress, call ${o.rejected ? 'rejected' : 'resolved'}, handler aborted=${String(o.handlerAborted)}`;
@@ -556,6 +582,7 @@ async function main(): Promise<void> {
             `${timeline.liveRedrawn} arrow${timeline.liveRedrawn === 1 ? '' : 's'} drawn, ${((timeline.live.median / timeline.render.median) * 100).toFixed(1)}% of drawing it all; median of ${timeline.live.n}`,
           ],
         ] as [string, string, string][])),
+    ...wireLogRows(wireLog),
   ];
   console.log(table(rows));
   console.log(`\nbare SDK: ${BARE_RUNS} runs after ${BARE_WARMUP} warm-up each; timed from new McpServer/Client to call rejected and handler returned.`);

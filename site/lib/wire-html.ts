@@ -17,7 +17,7 @@ function escapeHtml(text: string): string {
 }
 
 const HEADS: Record<WireLayout, readonly string[]> = {
-  log: ['#', 'Sent (ms)', 'Delivered (ms)', 'Direction', 'Stream', 'Framing', 'Method', 'Id', 'Message'],
+  log: ['#', 'Sent (ms)', 'Delivered (ms)', 'Direction', 'Stream', 'Framing', 'Method', 'Id', 'Duration', 'Message'],
   embed: ['t (ms)', 'Direction', 'Method', 'Id', 'Message'],
 };
 
@@ -39,26 +39,37 @@ function whatCell(cells: WireCells, withFraming: boolean): string {
   return td(what + cells.badges.map(badgeHtml).join(''), 'what');
 }
 
-/** One wire row; `className` adds classes (an embed's rows past the first few are `extra`). */
+/**
+ * One wire row; `className` adds classes (an embed's rows past the first few are `extra`). The
+ * log's row is one line of fixed height (its list renders only the rows in view): the message
+ * on one line, its headers and indented JSON in the selected frame's pane (`frameDetailHtml`).
+ */
 export function wireRowHtml(cells: WireCells, layout: WireLayout, className = ''): string {
   if (layout === 'embed') {
     const row = [td(escapeHtml(cells.sent), 'num'), td(escapeHtml(cells.direction), 'dir'), whatCell(cells, true), td(escapeHtml(cells.id), 'num'), td(`<code>${escapeHtml(cells.excerpt)}</code>`)];
     return `<tr class="${[cells.dir, className].join(' ').trim()}">${row.join('')}</tr>`;
   }
-  const headers = cells.headers.length > 0 ? `<div class="headers">${cells.headers.map((h) => `<div>${escapeHtml(h)}</div>`).join('')}</div>` : '';
   const row = [
     td(escapeHtml(cells.frame), 'num'),
     td(escapeHtml(cells.sent), 'num'),
     td(escapeHtml(cells.delivered), 'num delivered'),
     td(escapeHtml(cells.direction), 'dir'),
     td(escapeHtml(cells.stream), 'num'),
-    td(escapeHtml(cells.framing) + headers),
+    td(escapeHtml(cells.framing), 'framing'),
     whatCell(cells, false),
     td(escapeHtml(cells.id), 'num'),
-    td(`<details><summary>${escapeHtml(cells.summary)}</summary><pre>${escapeHtml(cells.pretty)}</pre></details>`),
+    td(escapeHtml(cells.duration), 'num duration'),
+    td(`<code>${escapeHtml(cells.summary)}</code>`, 'message'),
   ];
   const classes = [cells.dir, cells.framingOnly ? 'framing-only' : '', className].join(' ').replace(/ +/g, ' ').trim();
   return `<tr class="${classes}" data-frame="${escapeHtml(cells.frame)}">${row.join('')}</tr>`;
+}
+
+/** The selected frame in full: where it sits, its headers and its message as indented JSON. */
+export function frameDetailHtml(cells: WireCells): string {
+  const where = [`frame ${cells.frame}`, cells.direction, cells.call, cells.framing, cells.duration && `duration ${cells.duration}`].filter((part) => part !== '');
+  const headers = cells.headers.length > 0 ? `<div class="headers">${cells.headers.map((h) => `<div>${escapeHtml(h)}</div>`).join('')}</div>` : '';
+  return `<p class="where">${escapeHtml(where.join(' · '))}</p>${headers}<pre>${escapeHtml(cells.pretty)}</pre>`;
 }
 
 /** An embed's outcome, line by line as `embedSummary` says it; a broken rule's line in its tone. */

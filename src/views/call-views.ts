@@ -2,7 +2,7 @@
  * Each call as the Calls panel shows it: the client request's states, the server handler's
  * states for its request (on its own connection), progress, late responses and the outcome.
  */
-import { indexTrace, serverStatesOf, type ClientRequestState, type ServerHandlerState, type TraceEvent, type TraceIndex } from '../trace/index.ts';
+import { indexTrace, isObject, serverStatesOf, type JsonRpcMessage, type ClientRequestState, type ServerHandlerState, type TraceEvent, type TraceIndex } from '../trace/index.ts';
 
 export interface CallView {
   call: string;
@@ -21,10 +21,42 @@ export interface CallView {
   outcome: string | null;
   /** The call failed because its connection went away (a crash, a disconnect, a strict host's reconnect). */
   lost: boolean;
+  /** How the call ended, in one line (`result: …`, `FAILED — …`, `running`); what the wire carried, not a raw row. */
+  outcomeText: string;
+  /** Why the call failed, in the server's or the client's words; null unless it failed. */
+  errorText: string | null;
+}
+
+/** The texts of a tool result's content, joined: what a tool error says. */
+function contentText(result: unknown): string {
+  if (!isObject(result) || !Array.isArray(result.content)) return '';
+  return result.content
+    .map((part: unknown) => (isObject(part) && typeof part.text === 'string' ? part.text : ''))
+    .filter((text) => text !== '')
+    .join(' ');
+}
+
+/** The error the call's response carries (a JSON-RPC error, or a result marked isError), else the client's rejection. */
+function failure(view: CallView, response: JsonRpcMessage | undefined, rejection: string | null): string | null {
+  if (response?.error) return `${response.error.message} (JSON-RPC error ${response.error.code})`;
+  if (isObject(response?.result) && response.result.isError === true) return `tool error: ${contentText(response.result) || '(no text)'}`;
+  if (view.outcome === 'tool error') return 'tool error';
+  return view.clientState === 'FAILED' ? rejection : null;
+}
+
+function outcomeText(view: CallView, response: JsonRpcMessage | undefined, rejection: string | null): string {
+  if (view.errorText !== null) return `FAILED — ${view.errorText}${view.lost ? ' (lost with its connection)' : ''}`;
+  if (view.outcome === 'result') {
+    const text = contentText(response?.result);
+    return text === '' ? 'result' : `result: ${text}`;
+  }
+  if (view.clientState === 'RUNNING') return 'running';
+  return rejection ? `${view.clientState}: ${rejection}` : view.clientState;
 }
 
 export function callViews(trace: readonly TraceEvent[], index: TraceIndex = indexTrace(trace)): CallView[] {
   const calls = new Map<string, CallView>();
+  const rejections = new Map<string, string | null>();
   for (const e of trace) {
     if (e.kind === 'user-action' && e.action.type === 'call') {
       calls.set(e.action.call, {
@@ -41,6 +73,8 @@ export function callViews(trace: readonly TraceEvent[], index: TraceIndex = inde
         total: null,
         outcome: null,
         lost: false,
+        outcomeText: 'running',
+        errorText: null,
       });
     } else if (e.kind === 'client-state') {
       const view = calls.get(e.call);
@@ -60,6 +94,7 @@ export function callViews(trace: readonly TraceEvent[], index: TraceIndex = inde
       if (!view) continue;
       view.outcome = e.note.outcome === 'result' ? (e.note.isError ? 'tool error' : 'result') : `rejected: ${e.note.message ?? ''}`;
       view.lost = e.note.outcome === 'error' && /^(Connection closed|Not connected)/.test(e.note.message ?? '');
+      rejections.set(view.call, e.note.outcome === 'error' ? e.note.message ?? 'rejected' : null);
     }
   }
   // The server's side of each call: the handler for its request id on its own connection.
@@ -68,6 +103,10 @@ export function callViews(trace: readonly TraceEvent[], index: TraceIndex = inde
     const states = call ? serverStatesOf(index, call) : [];
     view.serverState = states.at(-1)?.to ?? null;
     view.serverHistory = states.map((e) => ({ t: e.t, to: e.to, because: e.because }));
+    const response = call?.request?.responses[0]?.msg;
+    const rejection = rejections.get(view.call) ?? null;
+    view.errorText = view.outcome === null ? null : failure(view, response, rejection);
+    view.outcomeText = outcomeText(view, response, rejection);
   }
   return [...calls.values()];
 }

@@ -8,6 +8,7 @@
 export { deriveRunView, type ConnectionStatus, type RunView } from './run-view.ts';
 export { wireRows, type WireRow } from './wire-rows.ts';
 export { wireCells, type DeliveryState, type WireBadge, type WireCells } from './wire-cells.ts';
+export { filterRows, methodCounts, NO_FILTER, rowMatcher, type WireFilter } from './wire-filter.ts';
 export { callViews, type CallView } from './call-views.ts';
 export {
   connectionLog,

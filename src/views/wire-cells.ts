@@ -45,6 +45,12 @@ export interface WireCells {
   /** The frame carries no JSON-RPC message (HTTP framing only): hidden in the "messages only" view. */
   framingOnly: boolean;
   badges: WireBadge[];
+  /** The method carried or answered ('' for bare framing): what the method filter reads. */
+  method: string;
+  /** `#1` when the frame belongs to a call, else ''. */
+  call: string;
+  /** A request's time to its response (`12 ms`), or to its cancel (`240 ms to cancel`); '' otherwise or while it waits. */
+  duration: string;
 }
 
 export const EXCERPT_LENGTH = 140;
@@ -55,6 +61,12 @@ function delivery(row: WireRow): { state: DeliveryState; text: string } {
   if (row.fault === 'dropped') return { state: 'dropped', text: 'never (dropped)' };
   if (row.fault === 'held' && row.deliverAt === null) return { state: 'held', text: 'held' };
   return { state: 'in-flight', text: 'in flight' };
+}
+
+const DURATION_SUFFIX = { response: '', cancel: ' to cancel', abort: ' to close' } as const;
+
+function durationText(row: WireRow): string {
+  return row.durationMs === null || row.durationTo === null ? '' : `${row.durationMs} ms${DURATION_SUFFIX[row.durationTo]}`;
 }
 
 /**
@@ -88,5 +100,8 @@ export function wireCells(row: WireRow, badgesBySeq: ReadonlyMap<number, readonl
     pretty: row.msg ? JSON.stringify(row.msg, null, 2) : summary,
     framingOnly: !row.carriesMessage,
     badges,
+    method: row.method,
+    call: row.call ?? '',
+    duration: durationText(row),
   };
 }

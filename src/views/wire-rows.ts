@@ -2,7 +2,7 @@
  * The wire log: one row per frame, with what it is, where it sits in HTTP, and whether and when
  * it was delivered. A response says what it answers through the trace index.
  */
-import { DIRECTION_LABEL, frameEntry, indexTrace, type Direction, type FrameEvent, type JsonRpcMessage, type TraceEvent, type TraceIndex } from '../trace/index.ts';
+import { DIRECTION_LABEL, frameEntry, indexTrace, type Direction, type FrameEvent, type IndexedRequest, type JsonRpcMessage, type TraceEvent, type TraceIndex } from '../trace/index.ts';
 
 /** The HTTP headers worth showing in the wire log; the raw frame keeps all of them. */
 export const HEADERS_THAT_MATTER = ['mcp-session-id', 'mcp-protocol-version', 'accept', 'content-type', 'last-event-id'] as const;
@@ -36,6 +36,14 @@ export interface WireRow {
   /** Set when the frame arrived at a closed connection or a dead server. */
   droppedBecause: string | null;
   eof: boolean;
+  /** The method the frame carries, or for a response the method it answers; '' for bare framing. */
+  method: string;
+  /** The client call the frame belongs to (its request, response, cancel, progress or stream), or null. */
+  call: string | null;
+  /** For a request: ms from its write to its response's arrival, or else to its cancel (or stream close); null while open. */
+  durationMs: number | null;
+  /** What ended `durationMs`. */
+  durationTo: 'response' | 'cancel' | 'abort' | null;
 }
 
 /** The id a row shows: a message's own, or the one a cancel names (as written, whatever its type). */
@@ -88,6 +96,7 @@ export function wireRows(trace: readonly TraceEvent[], index: TraceIndex = index
         deliverAt: e.deliverAt,
         droppedBecause: null,
         eof: e.eof === true,
+        ...belonging(e, index),
       };
       rows.push(row);
       byFrame.set(e.frame, row);
@@ -99,6 +108,35 @@ export function wireRows(trace: readonly TraceEvent[], index: TraceIndex = index
     }
   }
   return rows;
+}
+
+/** The request a frame carries, answers, cancels, reports progress on or closes (through the index), with its call. */
+function belonging(e: FrameEvent, index: TraceIndex): Pick<WireRow, 'method' | 'call' | 'durationMs' | 'durationTo'> {
+  const entry = frameEntry(index, e.frame);
+  const own = entry?.requests[0];
+  const req =
+    own ??
+    entry?.responses[0]?.req ??
+    entry?.cancels[0]?.target ??
+    entry?.progress[0]?.owner ??
+    entry?.abort?.target ??
+    (e.http ? index.streams.get(e.http.stream)?.req : undefined);
+  const method = e.msg?.method ?? (entry?.responses[0]?.req?.method || '');
+  return { method, call: req?.call ?? null, ...(own ? duration(own, index) : { durationMs: null, durationTo: null }) };
+}
+
+/** A request's time to its first response as the requester got it (or as written, if it never arrived), else to what gave it up. */
+function duration(req: IndexedRequest, index: TraceIndex): Pick<WireRow, 'durationMs' | 'durationTo'> {
+  const response = req.responses[0]?.frame;
+  if (response) {
+    const arrived = index.delivery.get(response.frame);
+    return { durationMs: (arrived && !arrived.dropped ? arrived.t : response.t) - req.frame.t, durationTo: 'response' };
+  }
+  const cancel = req.cancels[0]?.frame;
+  if (cancel) return { durationMs: cancel.t - req.frame.t, durationTo: 'cancel' };
+  const abort = req.aborts[0]?.frame;
+  if (abort) return { durationMs: abort.t - req.frame.t, durationTo: 'abort' };
+  return { durationMs: null, durationTo: null };
 }
 
 function framingLabel(http: FrameEvent['http'], raw: string): string {

@@ -18,7 +18,7 @@ test('the wire log shows a hostile tool argument as text and runs no script', as
   await page.locator('#arg-key').fill(HOSTILE);
   await page.getByRole('button', { name: 'Call', exact: true }).click();
   const call = page.locator('#wire-table tbody tr').filter({ hasText: 'tools/call' }).first();
-  await expect(call.locator('summary')).toContainText('"key":"<img src=x onerror=\\"window.__pwned=1\\">"');
+  await expect(call.locator('td.message')).toContainText('"key":"<img src=x onerror=\\"window.__pwned=1\\">"');
   await expect(page.locator('#ledger-table tbody')).toContainText(HOSTILE);
   await expect(page.locator('.playground img')).toHaveCount(0);
   expect(await page.evaluate(pwned)).toBeUndefined();

@@ -30,7 +30,7 @@ test('the wire log shows the real initialize handshake with the negotiated proto
   const init = wireRow(page, 'initialize');
   await expect(init).toHaveCount(1);
   await expect(init.locator('td').nth(3)).toHaveText('client → server');
-  await expect(wireRow(page, 'result of initialize').locator('summary')).toContainText('"protocolVersion":"2025-11-25"');
+  await expect(wireRow(page, 'result of initialize').locator('td.message')).toContainText('"protocolVersion":"2025-11-25"');
   await expect(page.getByRole('columnheader', { name: 'Direction' })).toBeVisible();
 });
 

@@ -29,7 +29,7 @@ test('stdio on 2025-11-25: Stop writes notifications/cancelled as one raw line',
   await expect(cancel).toHaveCount(1);
   // stdio has no streams and no HTTP framing: the frame is the line itself.
   await expect(cancel.locator('td').nth(4)).toHaveText('—');
-  await expect(cancel.locator('summary')).toHaveText(/^\{"jsonrpc":"2\.0","method":"notifications\/cancelled","params":\{"requestId":1,/);
+  await expect(cancel.locator('td.message')).toHaveText(/^\{"jsonrpc":"2\.0","method":"notifications\/cancelled","params":\{"requestId":1,/);
   await expect(page.locator('#conn-status')).toContainText('(legacy era)');
   await page.screenshot({ path: 'tests/e2e/screenshots/stdio-2025-11-25.png', fullPage: true });
 });
@@ -42,7 +42,9 @@ test('Streamable HTTP on 2026-07-28: Stop closes the request stream, no notifica
   await slowCallThenStop(page);
   const request = rows(page).filter({ hasText: 'tools/call' }).first();
   await expect(request.locator('td').nth(5)).toContainText('POST /mcp');
-  await expect(request.locator('td').nth(5)).toContainText('mcp-protocol-version: 2026-07-28');
+  // The headers that matter are in the selected frame's pane.
+  await request.click();
+  await expect(page.locator('#wire-detail .headers')).toContainText('mcp-protocol-version: 2026-07-28');
   const stream = (await request.locator('td').nth(4).textContent())?.trim() ?? '';
   expect(stream).toMatch(/^#\d+$/);
   const onStream = rows(page).filter({ has: page.locator('td:nth-child(5)', { hasText: new RegExp(`^${stream}$`) }) });

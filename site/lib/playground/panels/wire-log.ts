@@ -1,92 +1,205 @@
 /**
  * The Wire log: every frame on the simulated wire, its cells (the view's, with the rule badges
- * of the findings it witnesses) laid out by the shared row renderer (wire-html.ts). A row is
- * redrawn only when what it shows changed, so an open message stays open while the run goes on.
+ * of the findings it witnesses) laid out by the shared row renderer (wire-html.ts) in a scroller
+ * that renders only the rows in view (wire-scroller.ts). The reader's filter and selected frame
+ * are this panel's own UI state: never the scenario's, kept across run updates, and a selected
+ * frame that a filter hides is selected again when it shows.
  */
-import type { RunView, WireCells } from '../../../../src/views/index.ts';
-import { wireRowHtml } from '../../wire-html.ts';
-import { byId, need } from '../dom.ts';
+import { methodCounts, NO_FILTER, rowMatcher, type RunView, type WireCells, type WireFilter } from '../../../../src/views/index.ts';
+import { frameDetailHtml } from '../../wire-html.ts';
+import { byId, el } from '../dom.ts';
 import type { Panel } from '../types.ts';
+import { createCallStrip } from './wire-calls.ts';
+import { createWireScroller } from './wire-scroller.ts';
 
-interface Shown {
-  tr: HTMLTableRowElement;
-  /** What the row's HTML depends on besides the frame itself, which never changes. */
-  key: string;
-}
+const isDirection = (value: string): value is WireFilter['direction'] => value === 'all' || value === 'c2s' || value === 's2c';
 
-/** What a row's cells can change to while the run goes on: its delivery and its badges. */
-const changingPart = (cells: WireCells): string => `${cells.delivered}|${cells.badges.map((b) => b.key).join(',')}`;
-
-function toRow(html: string): HTMLTableRowElement {
-  const template = document.createElement('template');
-  template.innerHTML = `<table><tbody>${html}</tbody></table>`;
-  const tr = template.content.querySelector('tr');
-  if (!tr) throw new Error('a wire row renders as a <tr>');
-  return tr;
-}
-
-export function createWireLogPanel(root: HTMLElement): Panel {
-  const table = byId<HTMLTableElement>(root, 'wire-table');
-  const body = need<HTMLTableSectionElement>(table, 'tbody');
+/** `onSelect` hears the frame the reader selects (null when cleared), for the page to share with the timeline. */
+export function createWireLogPanel(root: HTMLElement, onSelect: (frame: number | null) => void = () => undefined): Panel {
   const caption = byId<HTMLElement>(root, 'wire-caption');
+  const search = byId<HTMLInputElement>(root, 'wire-search');
+  const direction = byId<HTMLSelectElement>(root, 'wire-dir');
+  const callSelect = byId<HTMLSelectElement>(root, 'wire-call');
+  const idInput = byId<HTMLInputElement>(root, 'wire-id');
   const framing = byId<HTMLInputElement>(root, 'show-framing');
-  framing.addEventListener('change', () => table.classList.toggle('messages-only', !framing.checked));
-  // By the frame's number as its cells print it.
-  let shown = new Map<string, Shown>();
-  let rendered: RunView | null = null;
-  let run = -1;
-  let highlighted = '';
+  const count = byId<HTMLOutputElement>(root, 'wire-count');
+  const chips = byId<HTMLElement>(root, 'wire-methods');
+  const detail = byId<HTMLElement>(root, 'wire-detail');
+  const scrollerEl = byId<HTMLElement>(root, 'wire-scroll');
 
-  function render(view: RunView): void {
-    const next = new Map<string, Shown>();
-    let previous: HTMLTableRowElement | null = null;
-    for (const cells of view.cells) {
-      const key = changingPart(cells);
-      let entry = shown.get(cells.frame);
-      if (!entry || entry.key !== key) {
-        const tr = toRow(wireRowHtml(cells, 'log'));
-        // Keep the reader's open message open across the redraw.
-        if (entry?.tr.querySelector('details')?.open) tr.querySelector('details')?.setAttribute('open', '');
-        if (entry) entry.tr.replaceWith(tr);
-        else if (previous) previous.after(tr);
-        else body.prepend(tr);
-        entry = { tr, key };
-      }
-      next.set(cells.frame, entry);
-      previous = entry.tr;
-    }
-    shown = next;
+  let filter: WireFilter = NO_FILTER;
+  let view: RunView | null = null;
+  let run = -1;
+  // The rows scanned so far, and of those the positions (in view.cells) the filter keeps.
+  let scanned = 0;
+  let kept: number[] = [];
+  const positionOf = new Map<string, number>();
+  const indexOf = new Map<string, number>();
+  const methods = new Map<string, number>();
+  let selected: string | null = null;
+  let highlight = '';
+  let highlighted = new Set<string>();
+  let detailKey = '';
+
+  const scroller = createWireScroller(scrollerEl, (frame) => {
+    select(frame === selected ? null : frame);
+    onSelect(selected === null ? null : Number(selected));
+  });
+  const calls = createCallStrip(byId<HTMLElement>(root, 'wire-calls'), (call) => {
+    callSelect.value = call;
+    setFilter({ ...filter, call });
+  });
+
+  function cellsAt(position: number): WireCells {
+    const cells = view?.cells[kept[position] ?? -1];
+    if (!cells) throw new Error(`no wire row at ${position}`);
+    return cells;
   }
 
-  function highlight(view: RunView, witnesses: readonly number[], scroll: boolean): void {
-    const set = new Set(witnesses);
-    let first: HTMLTableRowElement | null = null;
-    for (const row of view.wire) {
-      const tr = shown.get(String(row.frame))?.tr;
-      const on = set.has(row.seq) || (row.deliverySeq !== null && set.has(row.deliverySeq));
-      tr?.classList.toggle('highlight', on);
-      if (on) first ??= tr ?? null;
+  /** Takes in the rows that arrived since the last update; `fresh` starts over (a new filter or run). */
+  function scan(next: RunView, fresh: boolean): void {
+    const last = scanned > 0 ? next.cells[scanned - 1]?.frame : undefined;
+    // A trace that is not the last one with more at the end (the trace slider went back) starts over.
+    const restart = fresh || next.cells.length < scanned || (scanned > 0 && last !== view?.cells[scanned - 1]?.frame);
+    if (restart) {
+      scanned = 0;
+      kept = [];
+      positionOf.clear();
+      indexOf.clear();
+      methods.clear();
     }
-    if (scroll) first?.scrollIntoView({ block: 'nearest' });
+    for (const { method, count: n } of methodCounts(next.cells.slice(scanned))) methods.set(method, (methods.get(method) ?? 0) + n);
+    const keeps = rowMatcher(filter);
+    for (let i = scanned; i < next.cells.length; i++) {
+      const cells = next.cells[i];
+      if (!cells) continue;
+      indexOf.set(cells.frame, i);
+      if (!keeps(cells)) continue;
+      positionOf.set(cells.frame, kept.length);
+      kept.push(i);
+    }
+    scanned = next.cells.length;
+    view = next;
+    scroller.show({ count: kept.length, cells: cellsAt }, restart);
+    count.value = `${kept.length} of ${next.cells.length} frames`;
+  }
+
+  function setFilter(next: WireFilter): void {
+    filter = next;
+    if (view) scan(view, true);
+    mark();
+    renderDetail();
+    const position = selected === null ? undefined : positionOf.get(selected);
+    if (position !== undefined) scroller.reveal(position);
+  }
+
+  function select(frame: string | null): void {
+    selected = frame;
+    mark();
+    renderDetail();
+  }
+
+  function mark(): void {
+    scroller.mark(selected, highlighted);
+  }
+
+  function renderDetail(): void {
+    const cells = selected === null ? undefined : view?.cells[indexOf.get(selected) ?? -1];
+    const hidden = selected !== null && !positionOf.has(selected);
+    const key = cells ? `${cells.frame}|${cells.delivered}|${cells.duration}|${hidden}` : '';
+    if (key === detailKey) return;
+    detailKey = key;
+    if (!cells) return void detail.replaceChildren(el('p', { className: 'muted', textContent: 'Select a frame to see its headers and message.' }));
+    detail.innerHTML = frameDetailHtml(cells);
+    if (hidden) detail.prepend(el('p', { className: 'muted', textContent: 'The filter hides this frame; it is still selected.' }));
+  }
+
+  function renderChips(): void {
+    for (const [method, n] of methods) {
+      let chip = chips.querySelector<HTMLLabelElement>(`label[data-method="${CSS.escape(method)}"]`);
+      if (!chip) {
+        const box = el('input', { type: 'checkbox', checked: !filter.hiddenMethods.includes(method) });
+        box.addEventListener('change', () => {
+          const hidden = filter.hiddenMethods.filter((m) => m !== method);
+          setFilter({ ...filter, hiddenMethods: box.checked ? hidden : [...hidden, method] });
+        });
+        chip = el('label', { className: 'chip' }, box, el('span', { className: 'name', textContent: method }), el('span', { className: 'n' }));
+        chip.dataset.method = method;
+        chips.querySelector('.muted')?.remove();
+        chips.append(chip);
+      }
+      const label = chip.querySelector('.n');
+      if (label && label.textContent !== `(${n})`) label.textContent = `(${n})`;
+    }
+  }
+
+  function renderCallOptions(next: RunView): void {
+    const names = next.calls.map((c) => c.call);
+    if (filter.call !== '' && !names.includes(filter.call)) names.push(filter.call);
+    const have = [...callSelect.options].slice(1).map((o) => o.value);
+    if (have.join('\n') === names.join('\n')) return;
+    callSelect.replaceChildren(el('option', { value: '', textContent: 'all' }), ...names.map((name) => el('option', { value: name, textContent: name })));
+    callSelect.value = filter.call;
+  }
+
+  search.addEventListener('input', () => setFilter({ ...filter, text: search.value }));
+  idInput.addEventListener('input', () => setFilter({ ...filter, id: idInput.value }));
+  callSelect.addEventListener('change', () => setFilter({ ...filter, call: callSelect.value }));
+  framing.addEventListener('change', () => setFilter({ ...filter, framing: framing.checked }));
+  direction.addEventListener('change', () => {
+    if (isDirection(direction.value)) setFilter({ ...filter, direction: direction.value });
+  });
+  byId<HTMLButtonElement>(root, 'wire-clear').addEventListener('click', () => {
+    search.value = '';
+    idInput.value = '';
+    callSelect.value = '';
+    direction.value = 'all';
+    framing.checked = true;
+    for (const box of chips.querySelectorAll('input')) box.checked = true;
+    setFilter(NO_FILTER);
+  });
+  scrollerEl.addEventListener('keydown', (event) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    event.preventDefault();
+    const at = selected === null ? undefined : positionOf.get(selected);
+    const position = Math.max(0, Math.min(kept.length - 1, at === undefined ? 0 : at + (event.key === 'ArrowDown' ? 1 : -1)));
+    if (kept.length === 0) return;
+    select(cellsAt(position).frame);
+    onSelect(Number(selected));
+    scroller.reveal(position);
+  });
+
+  /** The frames whose write or delivery is one of the witnesses. */
+  function framesOf(next: RunView, witnesses: readonly number[]): Set<string> {
+    const set = new Set(witnesses);
+    return new Set(next.wire.filter((row) => set.has(row.seq) || (row.deliverySeq !== null && set.has(row.deliverySeq))).map((row) => String(row.frame)));
   }
 
   return {
-    update(view, page) {
-      if (page.live.run !== run) {
+    update(next, page) {
+      const witnesses = page.highlight.join(',');
+      if (next === view && witnesses === highlight) return;
+      const newRun = page.live.run !== run;
+      if (newRun) {
         run = page.live.run;
-        body.replaceChildren();
-        shown = new Map();
+        selected = null;
         caption.textContent =
-          view.scenario.transport === 'stdio'
+          next.scenario.transport === 'stdio'
             ? 'Every frame on the simulated stdio wire: one newline-delimited JSON-RPC message per line.'
             : 'Every frame on the simulated HTTP wire: requests, response heads, body chunks (SSE events or JSON), ends and aborts, by stream.';
       }
-      const witnesses = page.highlight.join(',');
-      if (view === rendered && witnesses === highlighted) return;
-      rendered = view;
-      render(view);
-      highlight(view, page.highlight, witnesses !== highlighted);
-      highlighted = witnesses;
+      if (next !== view || newRun) scan(next, newRun);
+      renderChips();
+      renderCallOptions(next);
+      calls.update(next);
+      if (witnesses !== highlight) {
+        highlight = witnesses;
+        highlighted = framesOf(next, page.highlight);
+        const first = [...highlighted].map((frame) => positionOf.get(frame)).find((p) => p !== undefined);
+        if (first !== undefined) scroller.reveal(first);
+      }
+      mark();
+      renderDetail();
     },
   };
 }

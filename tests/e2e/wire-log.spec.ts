@@ -1,0 +1,115 @@
+/**
+ * The wire log as an inspector, as a user works it: hide a method, look up a request id, keep
+ * a selected frame across a running call and a filter, read why a call failed, and scroll a
+ * run of thousands of frames that renders only the rows in view.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { defaultScenario } from '../../src/scenario/index.ts';
+import { encodeLink } from '../../src/scenario/permalink.ts';
+import { ENGINE_VERSION, SDK_VERSION } from '../../src/scenario/versions.ts';
+
+const rows = (page: Page) => page.locator('#wire-table tbody tr');
+const methodCell = (page: Page, text: string | RegExp) => rows(page).filter({ has: page.locator('td:nth-child(7)', { hasText: text }) });
+
+async function open(page: Page): Promise<void> {
+  await page.goto('/playground/');
+  await expect(page.locator('.playground')).toHaveAttribute('data-ready', 'true');
+}
+
+async function countTo(page: Page, steps: number, stepMs: number): Promise<void> {
+  await page.locator('#tool').selectOption('slow_count');
+  await page.locator('#arg-steps').fill(String(steps));
+  await page.locator('#arg-stepMs').fill(String(stepMs));
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+}
+
+test('hiding notifications/progress leaves the other frames, and the count says how many', async ({ page }) => {
+  await open(page);
+  await countTo(page, 5, 20);
+  await expect(methodCell(page, 'result of tools/call')).toHaveCount(1);
+  await expect(methodCell(page, 'notifications/progress')).toHaveCount(5);
+  const total = await rows(page).count();
+  await expect(page.locator('#wire-count')).toHaveText(`${total} of ${total} frames`);
+  await page.locator('#wire-methods label', { hasText: 'notifications/progress' }).getByRole('checkbox').uncheck();
+  await expect(methodCell(page, 'notifications/progress')).toHaveCount(0);
+  await expect(rows(page)).toHaveCount(total - 5);
+  await expect(page.locator('#wire-count')).toHaveText(`${total - 5} of ${total} frames`);
+  await expect(methodCell(page, /^tools\/call$/)).toHaveCount(1);
+  // The duration column: the request to its response.
+  await expect(methodCell(page, /^tools\/call$/).locator('td.duration')).toHaveText(/^\d+ ms$/);
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(rows(page)).toHaveCount(total);
+});
+
+test('a request id and free text narrow the log to one call', async ({ page }) => {
+  await open(page);
+  await countTo(page, 2, 10);
+  await expect(methodCell(page, 'result of tools/call')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  await expect(methodCell(page, 'result of tools/call')).toHaveCount(2);
+  await page.locator('#wire-id').fill('2');
+  await expect(methodCell(page, /^tools\/call$/)).toHaveCount(1);
+  await expect(methodCell(page, 'result of tools/call')).toHaveCount(1);
+  for (const id of await rows(page).locator('td:nth-child(8)').allTextContents()) expect(id).toBe('2');
+  await page.locator('#wire-id').fill('');
+  await page.locator('#wire-search').fill('"requestId":1'); // nothing carries it: the calls were not cancelled
+  await expect(rows(page)).toHaveCount(0);
+  await expect(page.locator('#wire-count')).toHaveText(/^0 of \d+ frames$/);
+  await page.locator('#wire-search').fill('"_meta":{"progressToken"');
+  await expect(rows(page)).toHaveCount(2);
+});
+
+test('a selected frame stays selected while the run goes on, and through a filter that hid it', async ({ page }) => {
+  await open(page);
+  await countTo(page, 5, 300);
+  const request = methodCell(page, /^tools\/call$/);
+  await request.click();
+  await expect(request).toHaveAttribute('aria-current', 'true');
+  await expect(page.locator('#wire-detail pre')).toContainText('"name": "slow_count"');
+  await expect(methodCell(page, 'result of tools/call')).toHaveCount(1, { timeout: 10_000 });
+  await expect(methodCell(page, 'notifications/progress')).toHaveCount(5);
+  await expect(request).toHaveAttribute('aria-current', 'true');
+  await expect(page.locator('#wire-table tbody tr[aria-current="true"]')).toHaveCount(1);
+  await page.locator('#wire-methods label', { hasText: 'tools/call' }).getByRole('checkbox').uncheck();
+  await expect(request).toHaveCount(0);
+  await expect(page.locator('#wire-detail')).toContainText('The filter hides this frame');
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(request).toHaveAttribute('aria-current', 'true');
+});
+
+test('a call that failed says why above the log, in the server’s words', async ({ page }) => {
+  const scenario = {
+    ...defaultScenario(),
+    steps: [{ at: 20, action: { type: 'call' as const, call: '#1', tool: 'slow_count', args: { steps: 0, stepMs: 1 } } }],
+    endAt: 200,
+  };
+  await page.goto(`/playground/#${await encodeLink(scenario, { engine: ENGINE_VERSION, sdk: SDK_VERSION, trace: '' })}`);
+  await expect(page.locator('#wire-calls li[data-call="#1"] .outcome')).toHaveText(/^FAILED — tool error: Input validation error: .*steps/);
+  await page.locator('#wire-calls li[data-call="#1"]').getByRole('button', { name: 'Only #1' }).click();
+  await expect(page.locator('#wire-call')).toHaveValue('#1');
+  await expect(rows(page)).toHaveCount(2);
+});
+
+test('a run of thousands of frames renders only the rows in view, and scrolls to the end', async ({ page }) => {
+  const scenario = {
+    ...defaultScenario(),
+    steps: [{ at: 20, action: { type: 'call' as const, call: '#1', tool: 'slow_count', args: { steps: 3000, stepMs: 1 } } }],
+    endAt: 4000,
+  };
+  await page.goto(`/playground/#${await encodeLink(scenario, { engine: ENGINE_VERSION, sdk: SDK_VERSION, trace: '' })}`);
+  const count = page.locator('#wire-count');
+  await expect(count).toHaveText('3005 of 3005 frames', { timeout: 60_000 });
+  await expect(page.locator('#wire-table')).toHaveAttribute('aria-rowcount', '3006');
+  expect(await rows(page).count()).toBeLessThan(200);
+  const scroller = page.locator('#wire-scroll');
+  await scroller.evaluate((el) => (el.scrollTop = 0));
+  await expect(rows(page).first()).toHaveAttribute('aria-rowindex', '2');
+  await expect(methodCell(page, /^initialize$/)).toHaveCount(1);
+  await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect(methodCell(page, 'result of tools/call')).toHaveCount(1);
+  await expect(rows(page).last()).toHaveAttribute('aria-rowindex', '3006');
+  await expect(methodCell(page, /^initialize$/)).toHaveCount(0);
+  // Searching finds what is not rendered.
+  await page.locator('#wire-search').fill('"progress":1500,');
+  await expect(rows(page)).toHaveCount(1);
+});
