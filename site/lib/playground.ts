@@ -96,12 +96,7 @@ export function mountPlayground(root: HTMLElement): void {
       highlight = witnesses;
       paint();
     },
-    selectFrame(frame) {
-      // Until the wire log marks the selected frame itself, its row is shown as highlighted.
-      const row = frame === null ? undefined : last?.view.wire.find((w) => w.frame === frame);
-      highlight = row ? [row.seq] : [];
-      selection.select(frame);
-    },
+    selectFrame: (frame) => selection.select(frame),
     settle: () => session.settle(),
   };
 
@@ -119,7 +114,7 @@ export function mountPlayground(root: HTMLElement): void {
     // After the diagrams: it reads the trace slider they have just moved to the run's end.
     createTimelinePanel(root, actions),
     createVerdictPanel(root, actions),
-    createWireLogPanel(root),
+    createWireLogPanel(root, (frame) => actions.selectFrame(frame)),
     createSharePanel(root, actions),
     createReproductionPanel(root),
     editor,

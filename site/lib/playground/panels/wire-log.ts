@@ -175,10 +175,14 @@ export function createWireLogPanel(root: HTMLElement, onSelect: (frame: number |
     return new Set(next.wire.filter((row) => set.has(row.seq) || (row.deliverySeq !== null && set.has(row.deliverySeq))).map((row) => String(row.frame)));
   }
 
+  let pageSelection: number | null = null;
+
   return {
     update(next, page) {
       const witnesses = page.highlight.join(',');
-      if (next === view && witnesses === highlight) return;
+      const pickedElsewhere = page.selectedFrame !== pageSelection;
+      pageSelection = page.selectedFrame;
+      if (next === view && witnesses === highlight && !pickedElsewhere) return;
       const newRun = page.live.run !== run;
       if (newRun) {
         run = page.live.run;
@@ -197,6 +201,12 @@ export function createWireLogPanel(root: HTMLElement, onSelect: (frame: number |
         highlighted = framesOf(next, page.highlight);
         const first = [...highlighted].map((frame) => positionOf.get(frame)).find((p) => p !== undefined);
         if (first !== undefined) scroller.reveal(first);
+      }
+      if (pickedElsewhere && page.selectedFrame !== null && String(page.selectedFrame) !== selected) {
+        // A frame picked on the timeline: select its row and bring it into view.
+        selected = String(page.selectedFrame);
+        const at = positionOf.get(selected);
+        if (at !== undefined) scroller.reveal(at);
       }
       mark();
       renderDetail();
