@@ -1,17 +1,31 @@
 /**
- * The /embed/ route: the scenario comes from the URL fragment (a permalink), is replayed at once
- * so the reader sees its outcome, and can then be run live. A broken link gets a clear message.
+ * The /embed/ route: the scenario comes from the URL fragment (a permalink) and is replayed at
+ * once in the browser, so the reader sees its outcome without pressing anything, and can then
+ * run it live. A bare /embed/ says how to embed a scenario; a broken link gets a clear message.
  */
 import { decodeLink, settingLine } from '../../src/scenario/index.ts';
 import { mountEmbed } from './embed.ts';
 
+/** The help's snippet names this site, so it can be pasted as it is into another. */
+function showHelp(help: HTMLElement): void {
+  help.hidden = false;
+  const snippet = help.querySelector('#embed-snippet');
+  if (snippet) snippet.textContent = (snippet.textContent ?? '').replace('src="/embed/', `src="${location.origin}/embed/`);
+}
+
 export function mountEmbedPage(main: HTMLElement): void {
   const figure = main.querySelector<HTMLElement>('figure.cancel-lab-embed');
   const error = main.querySelector<HTMLElement>('#embed-error');
-  if (!figure || !error) return;
+  const help = main.querySelector<HTMLElement>('#embed-help');
+  if (!figure || !error || !help) return;
   const height = Number(new URLSearchParams(location.search).get('height'));
   if (height >= 120 && height <= 4000) figure.style.setProperty('--log-height', `${height - 110}px`);
   const link = location.hash.replace(/^#/, '');
+  if (link === '') {
+    figure.hidden = true;
+    showHelp(help);
+    return;
+  }
   void decodeLink(link).then((decoded) => {
     if (!decoded.ok) {
       error.hidden = false;
@@ -28,10 +42,10 @@ export function mountEmbedPage(main: HTMLElement): void {
     const body = figure.querySelector('tbody');
     if (body) {
       const row = document.createElement('tr');
-      const td = Object.assign(document.createElement('td'), { colSpan: 5, textContent: `Press “Run live” to replay these ${s.steps.length} actions in your browser.` });
+      const td = Object.assign(document.createElement('td'), { colSpan: 5, textContent: `Replaying these ${s.steps.length} actions in your browser…` });
       row.append(td);
       body.replaceChildren(row);
     }
-    mountEmbed(figure);
+    mountEmbed(figure, { replay: s });
   });
 }

@@ -2,13 +2,25 @@
  * An embedded scenario comes alive on Run: a live session (session.ts, the playground's own)
  * replays it in virtual time mapped to wall time in its own workers, and each paint renders
  * the wire log and the outcome with the same renderer as the static embed (wire-html.ts), so
- * the live embed shows everything the static one does. The workers stop on Reset, and when the
- * embed scrolls far off-screen, so several embeds on one page cost nothing until read.
+ * the live embed shows everything the static one does. The live clock stops when the scenario
+ * ends (its endAt, or nothing left to run): an embed has no controls to act on, so nothing can
+ * happen after. The workers stop on Reset, and when the embed scrolls far off-screen, so several
+ * embeds on one page cost nothing until read.
+ *
+ * A page with no build-time rendering (the /embed/ route) asks for `replay`: the scenario is
+ * replayed at once in the browser, and that result is what the embed shows before Run and
+ * after Reset.
  */
-import { decodeLink } from '../../src/scenario/index.ts';
-import type { Session } from './session.ts';
+import { decodeLink, type Scenario } from '../../src/scenario/index.ts';
+import type { RunView } from '../../src/views/index.ts';
+import type { LiveState, Session } from './session.ts';
 import { setHtml } from './set-html.ts';
 import { outcomeHtml, wireRowHtml } from './wire-html.ts';
+
+export interface EmbedOptions {
+  /** Replay this scenario in the browser at once and show its result until Run, and after Reset. */
+  replay?: Scenario;
+}
 
 function need<T extends Element>(root: HTMLElement, selector: string): T {
   const found = root.querySelector<T>(selector);
@@ -16,26 +28,68 @@ function need<T extends Element>(root: HTMLElement, selector: string): T {
   return found;
 }
 
-export function mountEmbed(figure: HTMLElement): void {
+function rowsHtml(view: RunView): string {
+  return view.cells.map((cells) => wireRowHtml(cells, 'embed')).join('');
+}
+
+/** A live run is over at its endAt, or once no event is left to run (nothing can add one). */
+function isOver(live: LiveState, endAt: number): boolean {
+  return live.phase === 'live' && (live.nextEvent === null || live.now >= endAt);
+}
+
+/** Runs `scenario` to its end in fresh workers, then lets them go; the last paint is the result. */
+async function replayed(scenario: Scenario): Promise<{ view: RunView; live: LiveState } | null> {
+  const { createSession } = await import('./session.ts');
+  const s = createSession();
+  const last: { view?: RunView; live?: LiveState } = {};
+  s.subscribe((view, live) => Object.assign(last, { view, live }));
+  try {
+    await s.start(scenario, 'replay');
+  } finally {
+    await s.dispose();
+  }
+  return last.view && last.live ? { view: last.view, live: last.live } : null;
+}
+
+export function mountEmbed(figure: HTMLElement, options: EmbedOptions = {}): void {
   const run = need<HTMLButtonElement>(figure, 'button.run');
   const reset = need<HTMLButtonElement>(figure, 'button.reset');
   const copy = need<HTMLButtonElement>(figure, 'button.copy');
   const status = need<HTMLElement>(figure, '.status');
   const body = need<HTMLTableSectionElement>(figure, '.embed-log tbody');
   const outcome = need<HTMLUListElement>(figure, '.embed-outcome ul');
-  const staticRows = body.innerHTML;
-  const staticOutcome = outcome.innerHTML;
+  // What the embed shows at rest: the build's rendering, or the browser's replay once it is done.
+  const resting = { rows: body.innerHTML, outcome: outcome.innerHTML, status: '' };
   let session: Session | null = null;
 
-  async function stop(): Promise<void> {
+  async function stop(note?: string): Promise<void> {
     const s = session;
     session = null;
     await s?.dispose();
-    setHtml(body, staticRows);
-    setHtml(outcome, staticOutcome);
+    setHtml(body, resting.rows);
+    setHtml(outcome, resting.outcome);
+    status.textContent = note ?? resting.status;
     figure.classList.remove('show-all');
     run.disabled = false;
     reset.disabled = true;
+  }
+
+  async function replayAtOnce(scenario: Scenario): Promise<void> {
+    run.disabled = true;
+    status.textContent = 'Replaying in your browser…';
+    const result = await replayed(scenario).catch((error: unknown) => String(error));
+    if (typeof result === 'string' || result === null || result.live.phase === 'failed') {
+      const why = typeof result === 'string' ? result : (result?.live.failure ?? 'no result');
+      status.textContent = `The workers could not start: ${why}`;
+    } else {
+      resting.rows = rowsHtml(result.view);
+      resting.outcome = outcomeHtml(result.view);
+      resting.status = `Replayed in your browser: ended at t = ${result.live.now} ms.`;
+      setHtml(body, resting.rows);
+      setHtml(outcome, resting.outcome);
+      status.textContent = resting.status;
+    }
+    run.disabled = false;
   }
 
   async function start(): Promise<void> {
@@ -44,6 +98,7 @@ export function mountEmbed(figure: HTMLElement): void {
       status.textContent = decoded.error;
       return;
     }
+    const { endAt } = decoded.scenario;
     run.disabled = true;
     reset.disabled = false;
     figure.classList.add('show-all');
@@ -54,19 +109,20 @@ export function mountEmbed(figure: HTMLElement): void {
     session = s;
     s.subscribe((view, live) => {
       if (session !== s) return;
-      setHtml(body, view.cells.map((cells) => wireRowHtml(cells, 'embed')).join(''));
+      setHtml(body, rowsHtml(view));
       setHtml(outcome, outcomeHtml(view));
-      if (live.phase === 'live') status.textContent = `live: t = ${live.now} ms`;
-      else if (live.phase === 'failed') status.textContent = `The workers could not start: ${live.failure ?? ''}`;
+      if (live.phase === 'failed') status.textContent = `The workers could not start: ${live.failure ?? ''}`;
+      else if (isOver(live, endAt)) {
+        // Pausing freezes the driver's clock; the next paint shows the same time.
+        if (live.playing) s.togglePlay();
+        status.textContent = `ended at t = ${Math.min(live.now, endAt)} ms`;
+      } else if (live.phase === 'live') status.textContent = `live: t = ${live.now} ms`;
     });
     await s.start(decoded.scenario, 'play');
   }
 
   run.addEventListener('click', () => void start());
-  reset.addEventListener('click', () => {
-    status.textContent = '';
-    void stop();
-  });
+  reset.addEventListener('click', () => void stop());
   copy.addEventListener('click', () => {
     const url = `${location.origin}/playground/#${figure.dataset.link ?? ''}`;
     void navigator.clipboard.writeText(url).then(
@@ -77,11 +133,9 @@ export function mountEmbed(figure: HTMLElement): void {
   // Far off-screen, a live embed lets its workers go.
   new IntersectionObserver(
     (entries) => {
-      if (session && entries.every((e) => !e.isIntersecting)) {
-        status.textContent = 'Stopped while off-screen.';
-        void stop();
-      }
+      if (session && entries.every((e) => !e.isIntersecting)) void stop('Stopped while off-screen.');
     },
     { rootMargin: '1500px 0px' },
   ).observe(figure);
+  if (options.replay) void replayAtOnce(options.replay);
 }

@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { libraryEntry } from '../../src/scenario/library.ts';
 import { encodeLink } from '../../src/scenario/permalink.ts';
 import { runHeadless } from '../../src/host/node.ts';
 import { ENGINE_VERSION, SDK_VERSION } from '../../src/scenario/versions.ts';
-import { deriveRunView } from '../../src/views/run-view.ts';
+import { deriveRunView, type RunView } from '../../src/views/run-view.ts';
 import { describeCall } from '../../src/views/call-views.ts';
 
 test('the /embed/ route works inside an iframe on another page: Run replays the scenario live', async ({ page, baseURL }) => {
@@ -23,8 +23,10 @@ test('the /embed/ route works inside an iframe on another page: Run replays the 
   await page.goto(host);
   const frame = page.frameLocator('#lab');
   await expect(frame.locator('#embed-setting')).toContainText('2025-11-25 · stdio');
+  await expect(frame.locator('.status')).toContainText('Replayed in your browser', { timeout: 15_000 });
   await frame.getByRole('button', { name: 'Run live' }).click();
-  await expect(frame.locator('tbody')).toContainText('"code":0,"message":"Request cancelled"', { timeout: 15_000 });
+  await expect(frame.locator('.status')).toContainText('ended at t =', { timeout: 15_000 });
+  await expect(frame.locator('tbody')).toContainText('"code":0,"message":"Request cancelled"');
   await expect(frame.locator('.embed-outcome')).toContainText('crashed');
   await expect(frame.getByRole('link', { name: 'Open in playground' })).toHaveAttribute('href', `/playground/#${link}`);
   // No focus trap: Tab moves through the iframe's controls and back out to the host page.
@@ -33,6 +35,15 @@ test('the /embed/ route works inside an iframe on another page: Run replays the 
   const outside = await page.evaluate(() => document.activeElement?.tagName);
   expect(['A', 'BODY', 'IFRAME']).toContain(outside);
 });
+
+/** The outcome list shows each call, the ledger line and the verdict, as the headless run has them. */
+async function expectOutcome(outcome: Locator, view: RunView): Promise<void> {
+  for (const c of view.calls) await expect(outcome).toContainText(describeCall(c), { timeout: 15_000 });
+  for (const e of view.ledger) await expect(outcome).toContainText(`ledger: ${e.key} = ${e.value} committed at ${e.t} ms`);
+  const broken = view.findings.filter((f) => f.verdict === 'violated' && f.severity !== 'info');
+  for (const f of broken) await expect(outcome).toContainText(`${f.severity === 'error' ? 'MUST broken' : 'SHOULD not followed'}: ${f.rule}`);
+  if (broken.length === 0) await expect(outcome).toContainText('No MUST or SHOULD rule is broken.');
+}
 
 test('a broken embed link says so, in the frame', async ({ page }) => {
   await page.goto('/embed/#v1.broken');
@@ -46,12 +57,60 @@ test('a live embed shows what the static one does: each call, the ledger line an
     const view = deriveRunView(entry.scenario, await runHeadless(entry.scenario));
     await page.goto('about:blank');
     await page.goto(`/embed/#${await encodeLink(entry.scenario, { engine: ENGINE_VERSION, sdk: SDK_VERSION, trace: entry.trace })}`);
+    // Past the replay on load, so what follows is the live run's own rendering.
+    await expect(page.locator('.status')).toContainText('Replayed in your browser', { timeout: 15_000 });
     await page.getByRole('button', { name: 'Run live' }).click();
-    const outcome = page.locator('.embed-outcome');
-    for (const c of view.calls) await expect(outcome).toContainText(describeCall(c), { timeout: 15_000 });
-    for (const e of view.ledger) await expect(outcome).toContainText(`ledger: ${e.key} = ${e.value} committed at ${e.t} ms`);
-    const broken = view.findings.filter((f) => f.verdict === 'violated' && f.severity !== 'info');
-    for (const f of broken) await expect(outcome).toContainText(`${f.severity === 'error' ? 'MUST broken' : 'SHOULD not followed'}: ${f.rule}`);
-    if (broken.length === 0) await expect(outcome).toContainText('No MUST or SHOULD rule is broken.');
+    await expect(page.locator('.status')).toContainText('live: t =', { timeout: 15_000 });
+    await expect(page.locator('.status')).toContainText('ended at t =', { timeout: 15_000 });
+    await expectOutcome(page.locator('.embed-outcome'), view);
   }
+});
+
+async function embedUrl(id: string, query = ''): Promise<string> {
+  const entry = libraryEntry(id);
+  if (!entry) throw new Error('library entry missing');
+  return `/embed/${query}#${await encodeLink(entry.scenario, { engine: ENGINE_VERSION, sdk: SDK_VERSION, trace: entry.trace })}`;
+}
+
+test('an embed shows its run at once, without a click: the wire log, the outcome, the ledger and the verdict', async ({ page }) => {
+  for (const id of ['seed-004-python-v1-swallowed-cancel-crash', 'stop-after-commit-is-not-rollback']) {
+    const entry = libraryEntry(id);
+    if (!entry) throw new Error('library entry missing');
+    const view = deriveRunView(entry.scenario, await runHeadless(entry.scenario));
+    await page.goto('about:blank');
+    await page.goto(await embedUrl(id, '?theme=light&height=520'));
+    // One row per frame the headless run put on the wire, in order, each with its message.
+    const rows = page.locator('.embed-log tbody tr');
+    await expect(rows).toHaveCount(view.cells.length, { timeout: 15_000 });
+    for (const [i, cells] of view.cells.entries()) await expect(rows.nth(i)).toContainText(cells.excerpt);
+    await expectOutcome(page.locator('.embed-outcome'), view);
+    await expect(page.locator('.status')).toContainText('Replayed in your browser: ended at t =');
+  }
+});
+
+test('a bare /embed/ says how to embed a scenario', async ({ page, baseURL }) => {
+  await page.goto('/embed/');
+  await expect(page.getByRole('heading', { name: 'Embed an MCP Cancel Lab scenario' })).toBeVisible();
+  await expect(page.locator('#embed-snippet')).toHaveText(`<iframe src="${baseURL ?? ''}/embed/?theme=light&height=520#v1.…" title="MCP Cancel Lab scenario" width="100%" height="520" style="border:0" loading="lazy"></iframe>`);
+  await expect(page.getByRole('link', { name: 'playground' })).toHaveAttribute('href', '/playground/');
+  await expect(page.getByRole('button', { name: 'Run live' })).toBeHidden();
+  await expect(page.getByRole('alert')).toBeHidden();
+});
+
+test('a live embed clock stops when the run is over, and Reset puts the replayed result back', async ({ page }) => {
+  await page.goto(await embedUrl('stop-after-commit-is-not-rollback'));
+  const status = page.locator('.status');
+  await expect(status).toContainText('Replayed in your browser', { timeout: 15_000 });
+  const replayed = await page.locator('.embed-log tbody').innerText();
+  await page.getByRole('button', { name: 'Run live' }).click();
+  await expect(status).toContainText('live: t =', { timeout: 15_000 });
+  await expect(status).toContainText('ended at t =', { timeout: 15_000 });
+  const ended = await status.innerText();
+  await page.waitForTimeout(1000);
+  expect(await status.innerText()).toBe(ended);
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect(status).toContainText('Replayed in your browser');
+  await page.waitForTimeout(1000);
+  await expect(status).toContainText('Replayed in your browser');
+  expect(await page.locator('.embed-log tbody').innerText()).toBe(replayed);
 });
