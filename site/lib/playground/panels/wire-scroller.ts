@@ -66,6 +66,9 @@ export function createWireScroller(scroller: HTMLElement, onSelect: (frame: stri
   let viewport = scroller.clientHeight || FALLBACK_VIEWPORT;
   new ResizeObserver(([entry]) => {
     viewport = entry?.contentRect.height || FALLBACK_VIEWPORT;
+    // In the workbench the scroller's height follows the layout (a panel above it grows): a log following its tail keeps it in view.
+    if (follow) toTail();
+    else draw();
   }).observe(scroller);
 
   const template = document.createElement('template');
@@ -134,6 +137,13 @@ export function createWireScroller(scroller: HTMLElement, onSelect: (frame: stri
     });
   }
 
+  /** Scrolls to the last row, to where the browser will clamp it: worked out here rather than read back (a forced layout). */
+  function toTail(): void {
+    const bottom = Math.max(0, headSize() + rows.count * ROW_HEIGHT - viewport);
+    scroller.scrollTop = bottom;
+    draw(bottom);
+  }
+
   scroller.addEventListener(
     'scroll',
     () => {
@@ -165,10 +175,7 @@ export function createWireScroller(scroller: HTMLElement, onSelect: (frame: stri
       sizer.style.height = `${total}px`;
       table.setAttribute('aria-rowcount', String(rows.count + 1));
       if (!follow) return draw();
-      // Where the browser will clamp it, worked out here rather than read back (a forced layout).
-      const bottom = Math.max(0, total - viewport);
-      scroller.scrollTop = bottom;
-      draw(bottom);
+      toTail();
     },
     mark(nextSelected, nextHighlighted) {
       selected = nextSelected;
