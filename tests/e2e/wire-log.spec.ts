@@ -77,7 +77,7 @@ test('a selected frame stays selected while the run goes on, and through a filte
   await expect(request).toHaveAttribute('aria-current', 'true');
 });
 
-test('a call that failed says why above the log, in the server’s words', async ({ page }) => {
+test('a call that failed says why above the log and in the calls table, in the server’s words', async ({ page }) => {
   const scenario = {
     ...defaultScenario(),
     steps: [{ at: 20, action: { type: 'call' as const, call: '#1', tool: 'slow_count', args: { steps: 0, stepMs: 1 } } }],
@@ -85,6 +85,7 @@ test('a call that failed says why above the log, in the server’s words', async
   };
   await page.goto(`/playground/#${await encodeLink(scenario, { engine: ENGINE_VERSION, sdk: SDK_VERSION, trace: '' })}`);
   await expect(page.locator('#wire-calls li[data-call="#1"] .outcome')).toHaveText(/^FAILED — tool error: Input validation error: .*steps/);
+  await expect(page.locator('#calls-table tbody tr[data-call="#1"] td').nth(2).locator('.why')).toHaveText(/^tool error: Input validation error: .*steps/);
   await page.locator('#wire-calls li[data-call="#1"]').getByRole('button', { name: 'Only #1' }).click();
   await expect(page.locator('#wire-call')).toHaveValue('#1');
   await expect(rows(page)).toHaveCount(2);

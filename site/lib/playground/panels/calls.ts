@@ -1,4 +1,4 @@
-/** The Calls table: each call's request id, client and server states (with their history inline), progress, late responses, and Stop / Inject. */
+/** The Calls table: each call's request id, client and server states (with their history inline, and why a failed call failed), progress, late responses, and Stop / Inject. */
 import type { CallView, RunView } from '../../../../src/views/index.ts';
 import { el, need } from '../dom.ts';
 import type { Actions, Panel } from '../types.ts';
@@ -13,6 +13,12 @@ function stateCell(state: string | null, history: readonly { t: number; to: stri
   const list = el('ol', { className: 'history' }, ...steps);
   list.setAttribute('aria-label', `${label} history`);
   return el('td', {}, el('span', { className: `state ${state.replace(/ /g, '-')}` }, state), list);
+}
+
+/** A failed call says why under its client state, in the server's or the client's words (the view's `errorText`, as the wire log's call strip says it). */
+function withWhy(cell: HTMLTableCellElement, c: CallView): HTMLTableCellElement {
+  if (c.errorText !== null) cell.append(el('div', { className: 'why' }, c.errorText));
+  return cell;
 }
 
 function lateCell(c: CallView): HTMLTableCellElement {
@@ -46,7 +52,7 @@ export function createCallsPanel(root: HTMLElement, actions: Actions): Panel {
       el('th', { scope: 'row' }, c.call),
       el('td', { className: 'tool' }, c.tool, el('div', { className: 'args' }, JSON.stringify(c.args))),
       el('td', { className: 'num' }, c.requestId === null ? '—' : JSON.stringify(c.requestId)),
-      stateCell(c.clientState, c.clientHistory, `${c.call} client state`),
+      withWhy(stateCell(c.clientState, c.clientHistory, `${c.call} client state`), c),
       stateCell(c.serverState, c.serverHistory, `${c.call} server state`),
       el('td', { className: 'num' }, c.progress === null ? '—' : `${c.progress}${c.total === null ? '' : ` / ${c.total}`}`),
       lateCell(c),
