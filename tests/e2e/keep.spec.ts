@@ -17,6 +17,12 @@ async function ready(page: Page): Promise<void> {
   await expect(page.locator('.playground')).toHaveAttribute('data-ready', 'true');
 }
 
+/** The scenario editor, as a user reaches it: the Share tab, then its fold. */
+async function openEditor(page: Page): Promise<void> {
+  await page.getByRole('tab', { name: 'Share' }).click();
+  await page.locator('#editor-details summary').click();
+}
+
 async function callQuick(page: Page): Promise<void> {
   await page.locator('#tool').selectOption('quick');
   await page.getByRole('button', { name: 'Call', exact: true }).click();
@@ -28,7 +34,7 @@ test('a reload brings back the steps and the edited editor text, with a notice; 
   await callQuick(page);
   await callQuick(page);
   await expect(callRows(page)).toHaveCount(2);
-  await page.locator('#editor-details summary').click();
+  await openEditor(page);
   await expect(editorText(page)).toContainText('"tool": "quick"');
   const mine = JSON.stringify({ ...defaultScenario(), latency: { c2s: 17, s2c: 17 } }, null, 2);
   await editorText(page).fill(mine);
@@ -89,7 +95,7 @@ test('edits in the editor survive incoming run events: it says "edited", and Dis
   await page.locator('#arg-steps').fill('20');
   await page.locator('#arg-stepMs').fill('100');
   await page.getByRole('button', { name: 'Call', exact: true }).click();
-  await page.locator('#editor-details summary').click();
+  await openEditor(page);
   await expect(editorText(page)).toContainText('"tool": "slow_count"');
   const mine = JSON.stringify({ ...defaultScenario(), endAt: 1234 }, null, 2);
   await editorText(page).fill(mine);
@@ -152,6 +158,7 @@ test('an over-long fault match or "any id" is refused at the input, and Share st
   await page.getByRole('button', { name: 'Add fault and replay' }).click();
   await expect(page.locator('#fault-list li')).toHaveCount(1);
   await ready(page);
+  await page.getByRole('tab', { name: 'Share' }).click();
   await page.getByRole('button', { name: 'Share' }).click();
   await expect(page.locator('#share-message')).toContainText('Link ready');
   const url = await page.getByLabel('Permalink').inputValue();
@@ -164,6 +171,7 @@ test('an over-long fault match or "any id" is refused at the input, and Share st
 test('a latency past the bound is refused where it is typed; Share after typing a latency says what it did', async ({ page, context }) => {
   await page.goto('/playground/');
   await ready(page);
+  await page.getByRole('tab', { name: 'Share' }).click();
   const latency = page.locator('#lat-c2s');
   await latency.fill('99999999');
   await page.getByRole('button', { name: 'Share' }).click();
@@ -171,6 +179,9 @@ test('a latency past the bound is refused where it is typed; Share after typing 
   await expect(page.locator('#share-message')).toContainText('Link ready');
   // The run kept its own latency, so the link is one the app opens.
   await latency.fill('40');
+  // Leaving the field applies it (a new run at 40 ms, which moves the page about); then Share.
+  await latency.blur();
+  await ready(page);
   await page.getByRole('button', { name: 'Share' }).click();
   await expect(page.locator('#share-message')).toContainText('Link ready');
   const url = await page.getByLabel('Permalink').inputValue();
@@ -198,7 +209,7 @@ test('"Replaying…" ends when a replay ends before the handshake does', async (
 test('the error list under Run clears when a new run starts', async ({ page }) => {
   await page.goto('/playground/');
   await ready(page);
-  await page.locator('#editor-details summary').click();
+  await openEditor(page);
   await editorText(page).fill('{ "version": 1 }');
   await page.getByRole('button', { name: 'Run this scenario' }).click();
   await expect(page.locator('#editor-errors li').first()).toBeVisible();
