@@ -43,7 +43,7 @@ test('at 1400×900 the controls, the calls, the timeline and the wire log are on
   }
   // The wire log starts on screen and its scrolling pane ends inside the window, not past it.
   await expectOnScreen(page, wire.getByRole('heading', { name: 'Wire log' }));
-  await expectOnScreen(page, wire.locator('.table-scroll'));
+  await expectOnScreen(page, wire.locator('#wire-scroll'));
   await stop.click();
   const cancel = page.locator('#wire-table tbody td').filter({ hasText: /^notifications\/cancelled/ });
   await expect(cancel).toHaveCount(1);
@@ -126,8 +126,9 @@ test('clicking an arrow in the timeline selects its wire-log row; the trace slid
   const arrow = page.locator(`#timeline .tl-arrow[data-frame="${frame}"]`);
   await arrow.locator('path.hit').click({ force: true });
   await expect(arrow).toHaveClass(/\bselected\b/);
-  await expect(call).toHaveClass(/\bhighlight\b/);
-  await expect(page.locator('#wire-table tbody tr.highlight')).toHaveCount(1);
+  await expect(call).toHaveAttribute('aria-current', 'true');
+  await expect(page.locator('#wire-table tbody tr[aria-current="true"]')).toHaveCount(1);
+  await expect(page.locator('#wire-detail pre')).toContainText('"name": "slow_count"');
   // Back to the start of the run: the call's arrow is not drawn yet; at the slider's end it is again.
   await page.getByRole('button', { name: 'Pause' }).click();
   const arrows = await page.locator('#timeline .tl-arrow').count();
@@ -139,6 +140,27 @@ test('clicking an arrow in the timeline selects its wire-log row; the trace slid
   await position.fill(await position.evaluate((r: HTMLInputElement) => r.max));
   await expect(arrow).toHaveCount(1);
   await expect(page.locator('#timeline .tl-arrow')).toHaveCount(arrows);
+});
+
+test('clicking a wire-log row selects its arrow in the timeline, and another row moves the selection', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await open(page);
+  await callSlowCount(page);
+  const rowOf = (method: RegExp) => page.locator('#wire-table tbody tr').filter({ has: page.locator('td:nth-child(7)', { hasText: method }) }).first();
+  const call = rowOf(/^tools\/call$/);
+  const progress = rowOf(/^notifications\/progress/);
+  const callFrame = await call.getAttribute('data-frame');
+  const progressFrame = await progress.getAttribute('data-frame');
+  const selected = page.locator('#timeline .tl-arrow.selected');
+  await expect(selected).toHaveCount(0);
+  await call.click();
+  await expect(call).toHaveAttribute('aria-current', 'true');
+  await expect(page.locator(`#timeline .tl-arrow[data-frame="${callFrame}"]`)).toHaveClass(/\bselected\b/);
+  await expect(selected).toHaveCount(1);
+  await progress.click();
+  await expect(page.locator(`#timeline .tl-arrow[data-frame="${progressFrame}"]`)).toHaveClass(/\bselected\b/);
+  await expect(selected).toHaveCount(1);
+  await expect(selected).toHaveAttribute('data-frame', progressFrame ?? '');
 });
 
 test('the timeline marks a finding where its witnesses are: python-sdk 1.x answering a cancelled call', async ({ page }) => {
