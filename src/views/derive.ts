@@ -3,7 +3,7 @@
  * version, errors, and the sides' logs. Each is pure: the same trace gives the same view,
  * whether it was recorded live, replayed, or run headless.
  */
-import type { TraceEvent } from '../trace/index.ts';
+import { dirKey, indexTrace, type StopEvent, type TraceEvent, type TraceIndex } from '../trace/index.ts';
 
 export interface ConnectionRow {
   t: number;
@@ -27,14 +27,42 @@ export interface LedgerEntry {
   key: string;
   value: string;
   requestId: string | number;
+  /** The client call whose tools/call request committed it; null when no call of the client's made that request. */
+  call: string | null;
+  /** When that call was first stopped; null when it never was. */
+  stopAt: number | null;
+  /** When it was committed, against that call's Stop: the one sentence the Ledger tab and an embed show. */
+  summary: string;
 }
 
-export function ledger(trace: readonly TraceEvent[]): LedgerEntry[] {
+/**
+ * The client call whose request committed this: the tools/call with that id written before the
+ * commit, latest first (ids start again on a reconnect, and the engine forgets every handler at
+ * one, so a commit belongs to the newest request with its id). Its `call` is per connection.
+ */
+function committingCall(index: TraceIndex, commit: TraceEvent, requestId: string | number): string | null {
+  const requests = index.requestsById.get(dirKey('c2s', requestId)) ?? [];
+  const req = requests.findLast((r) => r.method === 'tools/call' && r.frame.seq < commit.seq);
+  return req?.call ?? null;
+}
+
+function commitSummary(t: number, call: string | null, requestId: string | number, stop: StopEvent | undefined, commitSeq: number): string {
+  const at = `committed at ${t} ms`;
+  if (call === null) return `${at} — request ${JSON.stringify(requestId)} matches no call of the client's`;
+  if (!stop) return `${at} — the call was never stopped`;
+  if (commitSeq < stop.seq) return `${at} — Stop at ${stop.t} ms — not rolled back`;
+  return `${at}, ${t - stop.t} ms after Stop at ${stop.t} ms — not rolled back`;
+}
+
+/** What the server committed (`ledger_write`), each against the Stop of the call that asked for it. */
+export function ledger(trace: readonly TraceEvent[], index: TraceIndex = indexTrace(trace)): LedgerEntry[] {
   const entries: LedgerEntry[] = [];
   for (const e of trace) {
-    if (e.kind === 'handler' && e.note.type === 'ledger-commit') {
-      entries.push({ t: e.t, key: e.note.key, value: e.note.value, requestId: e.note.requestId });
-    }
+    if (e.kind !== 'handler' || e.note.type !== 'ledger-commit') continue;
+    const { requestId, key, value } = e.note;
+    const call = committingCall(index, e, requestId);
+    const stop = call === null ? undefined : index.stops.find((s) => s.action.call === call);
+    entries.push({ t: e.t, key, value, requestId, call, stopAt: stop?.t ?? null, summary: commitSummary(e.t, call, requestId, stop, e.seq) });
   }
   return entries;
 }

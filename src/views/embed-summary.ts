@@ -20,7 +20,7 @@ export interface EmbedSummary {
 }
 
 function ledgerLine(e: RunView['ledger'][number]): string {
-  return `ledger: ${e.key} = ${e.value} committed at ${e.t} ms (request ${JSON.stringify(e.requestId)})`;
+  return `ledger: ${e.key} = ${e.value} ${e.summary} (request ${JSON.stringify(e.requestId)}${e.call === null ? '' : `, call ${e.call}`})`;
 }
 
 /**

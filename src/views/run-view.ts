@@ -94,7 +94,7 @@ export function deriveRunView(scenario: Scenario, trace: readonly TraceEvent[]):
     cells: wire.map((row) => wireCells(row, badges)),
     calls: callViews(trace, index),
     connections: connectionLog(trace),
-    ledger: ledger(trace),
+    ledger: ledger(trace, index),
     negotiated: currentHandshake(trace, status),
     status,
     holding: holds(trace),

@@ -203,7 +203,7 @@ describe('an embed’s summary', () => {
   test('calls, the ledger line, and the verdict when nothing is broken', () => {
     assert.deepEqual(lines('stop-after-commit-is-not-rollback'), [
       'call: A ledger_write: client STOPPED_LOCALLY, server response suppressed',
-      'ledger: ledger: order-42 = paid committed at 125 ms (request 1)',
+      'ledger: ledger: order-42 = paid committed at 125 ms — Stop at 200 ms — not rolled back (request 1, call A)',
       'verdict/ok: No MUST or SHOULD rule is broken.',
     ]);
   });

@@ -156,7 +156,9 @@ describe('call views of real runs', () => {
 
 describe('the other views of real runs', () => {
   test('ledger: the side effect committed before Stop stays', () => {
-    assert.deepEqual(ledger(run('stop-after-commit-is-not-rollback').trace), [{ t: 125, key: 'order-42', value: 'paid', requestId: 1 }]);
+    assert.deepEqual(ledger(run('stop-after-commit-is-not-rollback').trace), [
+      { t: 125, key: 'order-42', value: 'paid', requestId: 1, call: 'A', stopAt: 200, summary: 'committed at 125 ms — Stop at 200 ms — not rolled back' },
+    ]);
   });
 
   test('connection log: connected, the strict host closes and reconnects, connected again', () => {

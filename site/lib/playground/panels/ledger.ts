@@ -13,7 +13,17 @@ export function createLedgerPanel(root: HTMLElement): Panel {
       rendered = view;
       empty.hidden = view.ledger.length > 0;
       body.replaceChildren(
-        ...view.ledger.map((e) => el('tr', {}, el('td', { className: 'num' }, String(e.t)), el('td', {}, e.key), el('td', {}, e.value), el('td', { className: 'num' }, JSON.stringify(e.requestId)))),
+        ...view.ledger.map((e) =>
+          el(
+            'tr',
+            {},
+            el('td', {}, e.key),
+            el('td', {}, e.value),
+            el('td', {}, e.call ?? '—'),
+            el('td', { className: 'num' }, JSON.stringify(e.requestId)),
+            el('td', {}, e.summary),
+          ),
+        ),
       );
     },
   };
