@@ -129,6 +129,7 @@ export function createSession(): Session {
       driver = d;
       d.setSpeed(speed);
       if (how !== 'play') await d.replay();
+      if (mine !== run) return mine;
       phase = 'live';
       if (how !== 'replay') d.play();
       for (const action of waiting.splice(0)) void d.act(action);
@@ -142,7 +143,10 @@ export function createSession(): Session {
 
   return {
     start(next, how) {
-      // A run being replaced stops after its current event, so a long replay never holds up the next run.
+      // The run being replaced is superseded now: one still starting is dropped as soon as its
+      // driver exists, and one replaying stops after its current event, so a long replay never
+      // holds up the next run.
+      run++;
       void driver?.dispose();
       const started = starting.then(() => startNow(next, how));
       starting = started.catch(() => undefined);
