@@ -102,14 +102,13 @@ export function createSession(): Session {
     requestAnimationFrame(paint);
   }
 
-  async function startNow(next: Scenario, how: StartHow): Promise<number> {
+  async function startNow(next: Scenario, how: StartHow, mine: number): Promise<number> {
     const previous = driver;
     // Until the new run exists, clicks have nowhere to go (not to the old, disposed run).
     driver = null;
     waiting = [];
     await previous?.dispose();
     sides ??= createBrowserSides();
-    const mine = ++run;
     scenario = next;
     phase = how === 'play' ? 'starting' : 'replaying';
     failure = null;
@@ -143,12 +142,13 @@ export function createSession(): Session {
 
   return {
     start(next, how) {
-      // The run being replaced is superseded now: one still starting is dropped as soon as its
-      // driver exists, and one replaying stops after its current event, so a long replay never
-      // holds up the next run.
-      run++;
+      // The run is numbered now, so whatever it replaces is superseded at once: a run still
+      // waiting its turn never starts, one still starting is dropped as soon as its driver
+      // exists, and one replaying stops after its current event — a long replay never holds up
+      // the next run.
+      const mine = ++run;
       void driver?.dispose();
-      const started = starting.then(() => startNow(next, how));
+      const started = starting.then(() => (mine === run ? startNow(next, how, mine) : mine));
       starting = started.catch(() => undefined);
       return started;
     },
