@@ -315,6 +315,8 @@ async function measureChromium(): Promise<BrowserFigures | null> {
         const page = await context.newPage();
         await page.goto(`${base}/playground/#${link}`);
         await page.waitForSelector('#replay-status:not([hidden])', { timeout: 60_000 });
+        // The diagrams draw only while their tab is open and on screen.
+        await page.getByRole('tab', { name: 'Diagrams' }).click();
         await page.locator('section.diagrams').scrollIntoViewIfNeeded();
         await page.waitForFunction(() => (window.__cancelLabMetrics?.sequenceMessages ?? 0) >= 200, undefined, { timeout: 60_000 });
         const [ms, messages] = await page.evaluate(() => [window.__cancelLabMetrics?.sequenceRenderMs ?? NaN, window.__cancelLabMetrics?.sequenceMessages ?? 0]);
