@@ -11,11 +11,10 @@
  * replayed at once in the browser, and that result is what the embed shows before Run and
  * after Reset.
  */
-import { decodeLink, type Scenario } from '../../src/scenario/index.ts';
+import type { Scenario } from '../../src/scenario/index.ts';
 import type { RunView } from '../../src/views/index.ts';
 import type { LiveState, Session } from './session.ts';
 import { setHtml } from './set-html.ts';
-import { outcomeHtml, wireRowHtml } from './wire-html.ts';
 
 export interface EmbedOptions {
   /** Replay this scenario in the browser at once and show its result until Run, and after Reset. */
@@ -28,8 +27,19 @@ function need<T extends Element>(root: HTMLElement, selector: string): T {
   return found;
 }
 
-function rowsHtml(view: RunView): string {
-  return view.cells.map((cells) => wireRowHtml(cells, 'embed')).join('');
+/**
+ * What a live or replayed embed needs: the session (engine and workers), the renderer, the link
+ * decoder. They load only when an embed runs, so a page of lessons ships none of them up front
+ * (its embeds are rendered at build time).
+ */
+async function loadRunning() {
+  const [{ createSession }, { outcomeHtml, wireRowHtml }, { decodeLink }] = await Promise.all([
+    import('./session.ts'),
+    import('./wire-html.ts'),
+    import('../../src/scenario/index.ts'),
+  ]);
+  const rowsHtml = (view: RunView): string => view.cells.map((cells) => wireRowHtml(cells, 'embed')).join('');
+  return { createSession, outcomeHtml, rowsHtml, decodeLink };
 }
 
 /** A live run is over at its endAt, or once no event is left to run (nothing can add one). */
@@ -39,7 +49,7 @@ function isOver(live: LiveState, endAt: number): boolean {
 
 /** Runs `scenario` to its end in fresh workers, then lets them go; the last paint is the result. */
 async function replayed(scenario: Scenario): Promise<{ view: RunView; live: LiveState } | null> {
-  const { createSession } = await import('./session.ts');
+  const { createSession } = await loadRunning();
   const s = createSession();
   const last: { view?: RunView; live?: LiveState } = {};
   s.subscribe((view, live) => Object.assign(last, { view, live }));
@@ -77,6 +87,7 @@ export function mountEmbed(figure: HTMLElement, options: EmbedOptions = {}): voi
   async function replayAtOnce(scenario: Scenario): Promise<void> {
     run.disabled = true;
     status.textContent = 'Replaying in your browser…';
+    const { outcomeHtml, rowsHtml } = await loadRunning();
     const result = await replayed(scenario).catch((error: unknown) => String(error));
     if (typeof result === 'string' || result === null || result.live.phase === 'failed') {
       const why = typeof result === 'string' ? result : (result?.live.failure ?? 'no result');
@@ -93,6 +104,8 @@ export function mountEmbed(figure: HTMLElement, options: EmbedOptions = {}): voi
   }
 
   async function start(): Promise<void> {
+    // The engine and the workers load only now: a page of lessons ships none of it up front.
+    const { createSession, decodeLink, outcomeHtml, rowsHtml } = await loadRunning();
     const decoded = await decodeLink(figure.dataset.link ?? '');
     if (!decoded.ok) {
       status.textContent = decoded.error;
@@ -103,8 +116,6 @@ export function mountEmbed(figure: HTMLElement, options: EmbedOptions = {}): voi
     reset.disabled = false;
     figure.classList.add('show-all');
     status.textContent = 'Starting the client and server workers…';
-    // The engine and the workers load only now: a page of lessons ships none of it up front.
-    const { createSession } = await import('./session.ts');
     const s = createSession();
     session = s;
     s.subscribe((view, live) => {
