@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { build } from 'vite';
+import { bundleForPage } from './bundle-for-page.ts';
 import { createNodeSides, runHeadless } from '../src/host/index.ts';
 import { defaultScenario, type Scenario } from '../src/scenario/index.ts';
 import { deriveRunView, type WireCells } from '../src/views/index.ts';
@@ -45,16 +45,6 @@ function longRun(): Scenario {
   return { ...defaultScenario(), steps: [{ at: 20, action: call }], endAt: 20_000 };
 }
 
-async function bundleScroller(): Promise<string> {
-  const result = await build({
-    configFile: false,
-    logLevel: 'silent',
-    build: { write: false, lib: { entry: 'site/lib/playground/panels/wire-scroller.ts', formats: ['iife'], name: 'CancelLabWireScroller', fileName: 'wire-scroller' } },
-  });
-  const files = (Array.isArray(result) ? result : [result]).flatMap((r) => ('output' in r ? r.output : []));
-  return files.map((f) => (f.type === 'chunk' ? f.code : '')).join('\n');
-}
-
 /** null when no Chromium is installed. */
 export async function measureWireLog(): Promise<WireLogFigures | null> {
   const executablePath = findChromium();
@@ -67,7 +57,7 @@ export async function measureWireLog(): Promise<WireLogFigures | null> {
   } finally {
     await sides.close();
   }
-  const js = await bundleScroller();
+  const { js } = await bundleForPage('site/lib/playground/panels/wire-scroller.ts', 'CancelLabWireScroller');
   const css = ['site/styles/playground.css', 'site/styles/wire-log.css'].map((f) => readFileSync(f, 'utf8')).join('\n');
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   try {

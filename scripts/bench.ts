@@ -29,7 +29,7 @@ import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 import { createNodeSides, runHeadless } from '../src/host/index.ts';
-import { build } from 'vite';
+import { bundleForPage } from './bundle-for-page.ts';
 import { timelineModel } from '../src/views/index.ts';
 import { measureWireLog } from './bench-wire-log.ts';
 import { defaultScenario, type Scenario } from '../src/scenario/index.ts';
@@ -356,19 +356,6 @@ interface TimelineFigures {
   liveRedrawn: number;
 }
 
-/** The timeline module and its stylesheet, bundled by Vite as one script a blank page can take. */
-async function bundleTimeline(): Promise<{ js: string; css: string }> {
-  const result = await build({
-    configFile: false,
-    logLevel: 'silent',
-    build: { write: false, lib: { entry: 'site/lib/timeline.ts', formats: ['iife'], name: 'CancelLabTimeline', fileName: 'timeline' } },
-  });
-  const files = (Array.isArray(result) ? result : [result]).flatMap((r) => ('output' in r ? r.output : []));
-  const js = files.map((f) => (f.type === 'chunk' ? f.code : '')).join('\n');
-  const css = files.map((f) => (f.type === 'asset' && f.fileName.endsWith('.css') ? String(f.source) : '')).join('\n');
-  return { js, css };
-}
-
 /**
  * A 2,000-frame trace (1,000 quick calls on stdio), then:
  *   - the model alone (timelineModel over the whole trace), in Node;
@@ -395,7 +382,7 @@ async function measureTimeline(): Promise<TimelineFigures> {
   const executablePath = findChromium();
   if (executablePath === undefined) return { frames, model: stats(modelSamples), render: null, live: null, liveRedrawn: 0 };
   const lastFrame = trace.findLastIndex((e) => e.kind === 'frame');
-  const { js, css } = await bundleTimeline();
+  const { js, css } = await bundleForPage('site/lib/timeline.ts', 'CancelLabTimeline');
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 400 } });
