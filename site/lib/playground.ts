@@ -25,6 +25,7 @@ import { replayNotice, restoreNotice } from './playground/notices.ts';
 import { forgetSaved, saveScenario, savedEditorText, savedScenario } from './playground/saved.ts';
 import { bindShortcuts } from './playground/shortcuts.ts';
 import { bindTabs } from './playground/tabs.ts';
+import { nextTask } from './next-task.ts';
 import { createFrameSelection, type Actions, type OpenedLink, type Panel } from './playground/types.ts';
 
 declare global {
@@ -38,6 +39,9 @@ declare global {
 function highestCall(scenario: Scenario): number {
   return Math.max(0, ...scenario.steps.map((st) => (st.action.type === 'call' ? Number(/^#(\d+)$/.exec(st.action.call)?.[1] ?? 0) : 0)));
 }
+
+/** The longest a paint runs panels before it lets the page handle input (ms). */
+const PAINT_SLICE_MS = 40;
 
 /** A run the user starts by hand is no longer the one in the link. */
 function forgetLink(): void {
@@ -121,16 +125,52 @@ export function mountPlayground(root: HTMLElement): void {
     createErrorsPanel(root),
   ];
 
+  // A paint hands the newest view to every panel in order. When a long trace makes the panels
+  // slow (the paint after a long replay), the pass yields to the page between panels so that a
+  // task holds the main thread for about PAINT_SLICE_MS at most; a view that arrives meanwhile
+  // goes to the panels still ahead, and then to all of them in one more pass.
+  let painting = false;
+  let paintAgain = false;
+  /** How long each panel's last update took (ms), to foresee which will not fit in the slice. */
+  const panelCost = new Map<Panel, number>();
   function paint(): void {
-    if (!last) return;
-    const { view, live } = last;
+    if (painting) paintAgain = true;
+    else void paintPass();
+  }
+
+  async function paintPass(): Promise<void> {
+    painting = true;
+    try {
+      do {
+        paintAgain = false;
+        let slice = performance.now();
+        for (const panel of panels) {
+          const elapsed = performance.now() - slice;
+          // A panel that took long last time starts a task of its own rather than stretch this one.
+          if (elapsed > 0 && elapsed + (panelCost.get(panel) ?? 0) > PAINT_SLICE_MS) {
+            await nextTask();
+            slice = performance.now();
+          }
+          if (!last) return;
+          const { view, live } = last;
+          if (panel === panels[0]) markReady(view, live);
+          const t0 = performance.now();
+          panel.update(view, { live, highlight, link, selectedFrame: selection.selectedFrame });
+          panelCost.set(panel, performance.now() - t0);
+        }
+      } while (paintAgain);
+    } finally {
+      painting = false;
+    }
+  }
+
+  function markReady(view: RunView, live: LiveState): void {
     // Ready once the client got past the handshake on this run (the tests and the benchmark wait for it).
     const ready = live.phase === 'live' && view.status !== 'connecting';
     root.dataset.ready = String(ready);
     if (ready && window.__cancelLabMetrics?.workersConnectedMs === undefined) {
       window.__cancelLabMetrics = { ...window.__cancelLabMetrics, workersConnectedMs: performance.now() };
     }
-    for (const panel of panels) panel.update(view, { live, highlight, link, selectedFrame: selection.selectedFrame });
   }
 
   bindTabs(root);

@@ -10,6 +10,10 @@ import type { Scenario } from '../../src/scenario/index.ts';
 import type { TraceEvent, UserAction } from '../../src/trace/index.ts';
 import { createBrowserSides, type BrowserSides } from './browser-sides.ts';
 import { LiveDriver } from './live-driver.ts';
+import { nextTask } from './next-task.ts';
+
+/** A derive that took longer than this (ms) hands its view to the listeners in the next task. */
+const DERIVE_ALONE_MS = 16;
 
 /** Where the session stands: workers starting, a link replaying, a run the user drives, or a failure. */
 export type Phase = 'starting' | 'replaying' | 'live' | 'failed';
@@ -72,6 +76,8 @@ export function createSession(): Session {
   // The view is derived once per new event, and reused by every paint until the trace grows.
   let view: RunView | null = null;
   let paintQueued = false;
+  /** Counts paints, so a paint deferred to the next task can tell that a later one overtook it. */
+  let paints = 0;
 
   function asScenario(s: Scenario, d: LiveDriver | null): Scenario {
     return d ? { ...s, steps: [...d.steps], endAt: d.now } : s;
@@ -81,6 +87,7 @@ export function createSession(): Session {
     paintQueued = false;
     if (!scenario) return;
     const trace = driver?.run.trace ?? [];
+    const began = performance.now();
     if (!view || view.scenario !== scenario || view.trace.length !== trace.length) view = deriveRunView(scenario, trace.slice());
     const live: LiveState = {
       run,
@@ -92,7 +99,16 @@ export function createSession(): Session {
       nextEvent: driver?.run.nextEventTime() ?? null,
       scenario: asScenario(scenario, driver),
     };
-    for (const listener of listeners) listener(view, live);
+    const painted = view;
+    const mine = ++paints;
+    const tell = (): void => {
+      // A later paint has started since: what this one would tell is stale.
+      if (mine !== paints) return;
+      for (const listener of listeners) listener(painted, live);
+    };
+    // Deriving a long trace takes tens of ms: the panels then paint in a task of their own.
+    if (performance.now() - began > DERIVE_ALONE_MS) void nextTask().then(tell);
+    else tell();
   }
 
   /** Paints are coalesced to one per animation frame; a replay paints when it ends, not per event. */

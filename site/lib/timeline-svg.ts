@@ -180,40 +180,77 @@ export interface DrawnArrow {
   arrow: TimelineArrow;
   selected: boolean;
   layout: number;
+  /** How many plain arrows it stands for besides itself (drawn under it, see `drawArrows`). */
+  under: number;
   sig: string;
   fromLane: string;
   labelEnd: number | null;
 }
 
+/** Plain arrows whose ends fall in the same PILE_PX-wide column are drawn as one. */
+const PILE_PX = 2;
+
+/** An arrow that carries nothing a reader must find among its neighbours: it may stand in a pile. */
+function plain(a: TimelineArrow, selected: boolean): boolean {
+  return !selected && !a.cancel && !a.late && !a.injected && a.fault === null && a.crossesCancel === undefined && a.crossesResponse === undefined;
+}
+
 /**
  * Draws what changed: an arrow drawn from the same model object, selection and layout is
  * skipped without a look (its label still holds its room); one whose drawing changed is redrawn.
+ *
+ * What the figure cannot show is not drawn: arrows wholly outside the visible time, and plain
+ * arrows that would be drawn over one another — same lanes, kind and state, both ends within
+ * PILE_PX — which are drawn once, the first of them saying how many it stands for. A run of
+ * thousands of progress notifications fitted into 1,400 px is a few hundred arrows, so drawing
+ * and laying out the figure stays a few ms however long the run; zooming in separates them.
+ * Cancels, late responses, injected, faulted, crossing and selected frames are always drawn.
  */
 export function drawArrows(parent: SVGGElement, drawn: Map<number, DrawnArrow>, arrows: readonly TimelineArrow[], lay: Layout, layout: number, selectedFrame: number | null): void {
   const room: LabelRoom = new Map();
+  const shown: TimelineArrow[] = [];
+  const under = new Map<TimelineArrow, number>();
+  const piles = new Map<string, TimelineArrow>();
+  const [lo, hi] = [lay.left - 8, lay.right + 8];
   for (const a of arrows) {
+    const x0 = lay.x(a.sentAt);
+    const xe = lay.x(a.end.t);
+    if (Math.max(x0, xe) < lo || Math.min(x0, xe) > hi) continue;
+    if (plain(a, a.frame === selectedFrame)) {
+      const key = `${a.fromLane}>${a.toLane}|${a.kind}|${a.state}|${Math.round(x0 / PILE_PX)}|${Math.round(xe / PILE_PX)}`;
+      const first = piles.get(key);
+      if (first) {
+        under.set(first, (under.get(first) ?? 0) + 1);
+        continue;
+      }
+      piles.set(key, a);
+    }
+    shown.push(a);
+  }
+  const keep = new Set<number>();
+  for (const a of shown) {
+    keep.add(a.frame);
     const selected = a.frame === selectedFrame;
+    const extra = under.get(a) ?? 0;
     const old = drawn.get(a.frame);
-    if (old && old.arrow === a && old.selected === selected && old.layout === layout) {
+    if (old && old.arrow === a && old.selected === selected && old.layout === layout && old.under === extra) {
       if (old.labelEnd !== null) room.set(old.fromLane, old.labelEnd);
       continue;
     }
     const d = drawingOf(a, lay, room, selected);
+    if (extra > 0) d.title += `\n${extra} more ${extra === 1 ? 'frame like it is' : 'frames like it are'} drawn under this arrow: zoom in to tell them apart`;
     const sig = `${d.cls}|${d.d}|${d.label?.x},${d.label?.y},${d.label?.text}|${d.title}`;
     const g = old?.g ?? svg('g', {}, parent);
     if (old?.sig !== sig) {
       g.replaceChildren();
       drawArrow(g, a.frame, d);
     }
-    drawn.set(a.frame, { g, arrow: a, selected, layout, sig, fromLane: a.fromLane, labelEnd: d.labelEnd });
+    drawn.set(a.frame, { g, arrow: a, selected, layout, under: extra, sig, fromLane: a.fromLane, labelEnd: d.labelEnd });
   }
-  if (drawn.size > arrows.length) {
-    const keep = new Set(arrows.map((a) => a.frame));
-    for (const [frame, old] of drawn) {
-      if (keep.has(frame)) continue;
-      old.g.remove();
-      drawn.delete(frame);
-    }
+  for (const [frame, old] of drawn) {
+    if (keep.has(frame)) continue;
+    old.g.remove();
+    drawn.delete(frame);
   }
 }
 

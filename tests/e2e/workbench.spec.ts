@@ -2,9 +2,11 @@
  * The playground as a workbench: at 1400×900 the controls, the calls with their Stop buttons,
  * the timeline and the wire log share one screen (so Stop and the cancel it writes are seen
  * together), the rest is one tab away, a phone never scrolls sideways, a keyboard reaches Call
- * in a few Tabs, and the timeline and the wire log agree on the selected frame.
+ * in a few Tabs, the timeline and the wire log agree on the selected frame, and a long run's
+ * timeline accounts for every frame however many share a pixel.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { defaultScenario, permalinkOf } from '../../src/scenario/index.ts';
 
 async function open(page: Page): Promise<void> {
   await page.goto('/playground/');
@@ -175,4 +177,27 @@ test('the timeline marks a finding where its witnesses are: python-sdk 1.x answe
   await page.getByRole('button', { name: 'Stop #1' }).click();
   await expect(page.locator('#findings li[data-rule="CANCEL-NO-RESPONSE"]')).toHaveCount(1);
   await expect(marks.filter({ hasText: 'CANCEL-NO-RESPONSE' })).not.toHaveCount(0);
+});
+
+test('a run of thousands of frames draws each frame once on the timeline: arrows drawn over one another are one arrow that says how many it holds, and zooming in parts them', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  const scenario = { ...defaultScenario(), steps: [{ at: 20, action: { type: 'call' as const, call: '#1', tool: 'slow_count', args: { steps: 3000, stepMs: 1 } } }], endAt: 3200 };
+  await page.goto(`/playground/#${await permalinkOf(scenario, 'not-recorded')}`);
+  await expect(page.locator('#calls-table tbody tr[data-call="#1"] td').nth(4)).toHaveText(/^3000 \/ 3000/, { timeout: 60_000 });
+  const frames = Number((await page.locator('#wire-count').textContent())?.match(/of (\d+) frames/)?.[1]);
+  expect(frames).toBeGreaterThan(3000);
+  /** Every frame the figure accounts for: each arrow, and the frames it says are drawn under it. */
+  const accounted = async (): Promise<{ arrows: number; frames: number }> =>
+    page.locator('#timeline .tl-arrow').evaluateAll((arrows) => ({
+      arrows: arrows.length,
+      frames: arrows.reduce((n, a) => n + 1 + Number(/(\d+) more frames? like it/.exec(a.querySelector('title')?.textContent ?? '')?.[1] ?? 0), 0),
+    }));
+  await expect.poll(async () => (await accounted()).frames).toBe(frames);
+  const fitted = await accounted();
+  expect(fitted.arrows).toBeLessThan(frames / 3);
+  await expect(page.locator('#timeline .tl-arrow title', { hasText: /more frames like it are drawn under this arrow: zoom in/ }).first()).toBeAttached();
+  // Zoomed in, the frames in view are drawn apart: more arrows, each holding fewer.
+  for (let i = 0; i < 6; i++) await page.getByRole('button', { name: 'Zoom in' }).click();
+  const zoomed = await accounted();
+  expect(zoomed.frames / zoomed.arrows).toBeLessThan(fitted.frames / fitted.arrows);
 });

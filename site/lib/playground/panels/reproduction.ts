@@ -5,6 +5,7 @@
  * it goes as soon as the run is no longer the link's.
  */
 import { traceHash } from '../../../../src/trace/index.ts';
+import { nextTask } from '../../next-task.ts';
 import { reproduction, type ReproductionKind } from '../../../../src/views/index.ts';
 import { byId, el } from '../dom.ts';
 import type { OpenedLink, PageState, Panel } from '../types.ts';
@@ -49,7 +50,8 @@ export function createReproductionPanel(root: HTMLElement): Panel {
         painted = null;
         return;
       }
-      if (hashed?.run !== link.run) hashed = { run: link.run, hash: traceHash(view.trace) };
+      // Hashing serializes the whole trace (tens of ms for a long run): a slice per task, after the paint.
+      if (hashed?.run !== link.run) hashed = { run: link.run, hash: nextTask().then(() => traceHash(view.trace, nextTask)) };
       void paint(link, hashed.hash);
     },
   };
