@@ -10,15 +10,26 @@ export interface BrowserSides extends Sides {
   terminate(): void;
 }
 
+declare global {
+  interface Window {
+    /** The workers early-workers.ts started as the playground loaded, until the first session takes them. */
+    __cancelLabEarlyWorkers?: { client: Worker; server: Worker };
+  }
+}
+
+/** The workers the page started early (early-workers.ts) if no session took them yet, else a new pair. */
 export function createBrowserSides(): BrowserSides {
-  const clientWorker = new Worker(new URL('../../workers/client.worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'mcp-client',
-  });
-  const serverWorker = new Worker(new URL('../../workers/server.worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'mcp-server',
-  });
+  const early = window.__cancelLabEarlyWorkers;
+  delete window.__cancelLabEarlyWorkers;
+  return wrap(
+    early ?? {
+      client: new Worker(new URL('../../workers/client.worker.ts', import.meta.url), { type: 'module', name: 'mcp-client' }),
+      server: new Worker(new URL('../../workers/server.worker.ts', import.meta.url), { type: 'module', name: 'mcp-server' }),
+    },
+  );
+}
+
+function wrap({ client: clientWorker, server: serverWorker }: { client: Worker; server: Worker }): BrowserSides {
   const client = Comlink.wrap<ClientSideApi>(clientWorker);
   const server = Comlink.wrap<ServerSideApi>(serverWorker);
   return {

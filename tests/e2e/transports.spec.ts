@@ -75,3 +75,15 @@ test('the Streamable HTTP server picker shows only for Streamable HTTP; the embe
   await expect(page.locator('#embed-snippet')).toBeVisible();
   await expect(page.locator('#embed-snippet')).toHaveValue(/^<iframe src="http:\/\/localhost:\d+\/embed\/\?theme=light&height=520#v1\./);
 });
+
+test('what is unavailable says each reason once, naming every option it rules out', async ({ page }) => {
+  await choose(page, '2026-07-28', 'streamable-http');
+  const bullets = await page.locator('#unavailable li').allTextContents();
+  const disabled = await page.locator('.setup select option:disabled').count();
+  expect(bullets.length).toBeGreaterThan(0);
+  // Each bullet is "what, what: reason"; no reason is said twice.
+  const reasons = bullets.map((b) => b.slice(b.indexOf(': ') + 2));
+  expect(new Set(reasons).size).toBe(reasons.length);
+  expect(bullets.length).toBeLessThanOrEqual(disabled);
+  await expect(page.locator('#unavailable li', { hasText: 'HTTP+SSE' })).toHaveCount(1);
+});

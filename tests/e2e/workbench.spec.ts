@@ -50,6 +50,16 @@ test('at 1400×900 the controls, the calls, the timeline and the wire log are on
   const cancel = page.locator('#wire-table tbody td').filter({ hasText: /^notifications\/cancelled/ });
   await expect(cancel).toHaveCount(1);
   await expectOnScreen(page, cancel);
+  // The log follows its tail: the newest frame is wholly inside the pane, not cut off at its foot.
+  await expect
+    .poll(() =>
+      page.locator('#wire-scroll').evaluate((pane) => {
+        const newest = pane.querySelector('tbody tr:last-child')?.getBoundingClientRect();
+        const box = pane.getBoundingClientRect();
+        return newest !== undefined && newest.top >= box.top && newest.bottom <= box.top + pane.clientTop + pane.clientHeight + 0.5;
+      }),
+    )
+    .toBe(true);
   // The cancel's arrow itself (its label may run on past the plot, which clips it).
   await expectOnScreen(page, page.locator('#timeline .tl-arrow.cancel path.line'));
   expect(await page.evaluate(() => [window.scrollX, window.scrollY])).toEqual([0, 0]);

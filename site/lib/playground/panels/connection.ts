@@ -113,13 +113,16 @@ export function createConnectionPanel(root: HTMLElement, actions: Actions): Conn
   /** Disables what the SDK cannot make with the chosen revision, each with its one-line reason. */
   function syncOptions(): void {
     const rev = read().revision;
-    const reasons: string[] = [];
+    // One bullet per reason, naming every option it rules out: on 2026-07-28 HTTP, the eight
+    // profiles that cannot speak it share one line instead of repeating it eight times.
+    const reasons = new Map<string, string[]>();
+    const because = (what: string, reason: string): void => void reasons.set(reason, [...(reasons.get(reason) ?? []), what]);
     for (const option of transport.options) {
       const kind = pick(TRANSPORTS, option.value, 'stdio');
       const reason = transportWhyNot(rev, kind);
       option.disabled = reason !== null;
       option.textContent = TRANSPORT_LABEL[kind] + (reason ? ' (unavailable)' : '');
-      if (reason) reasons.push(`${TRANSPORT_LABEL[kind]}: ${reason}`);
+      if (reason) because(TRANSPORT_LABEL[kind], reason);
     }
     if (transport.selectedOptions[0]?.disabled) transport.value = 'stdio';
     const shapes = transport.value === 'streamable-http';
@@ -127,7 +130,7 @@ export function createConnectionPanel(root: HTMLElement, actions: Actions): Conn
     for (const option of httpServer.options) {
       const reason = whyNot(rev, 'streamable-http', option.value === 'stateless' ? 'stateless' : 'sessionful');
       option.disabled = reason !== null;
-      if (shapes && reason) reasons.push(`${option.textContent ?? ''}: ${reason}`);
+      if (shapes && reason) because(option.textContent ?? '', reason);
     }
     if (httpServer.selectedOptions[0]?.disabled) httpServer.value = 'stateless';
     const tr = read().transport;
@@ -135,7 +138,7 @@ export function createConnectionPanel(root: HTMLElement, actions: Actions): Conn
       const profile = pick(SERVER_PROFILES, option.value, 'ts-v2');
       const reason = profileWhyNot(rev, tr, profile, 'ts-v2');
       option.disabled = reason !== null;
-      if (reason) reasons.push(`${SERVER_PROFILE_INFO[profile].label}: ${reason}`);
+      if (reason) because(SERVER_PROFILE_INFO[profile].label, reason);
     }
     if (serverProfile.selectedOptions[0]?.disabled) serverProfile.value = 'ts-v2';
     const server = read().serverProfile ?? 'ts-v2';
@@ -143,10 +146,10 @@ export function createConnectionPanel(root: HTMLElement, actions: Actions): Conn
       const profile = pick(CLIENT_PROFILES, option.value, 'ts-v2');
       const reason = profileWhyNot(rev, tr, server, profile);
       option.disabled = reason !== null;
-      if (reason) reasons.push(`${CLIENT_PROFILE_INFO[profile].label}: ${reason}`);
+      if (reason) because(CLIENT_PROFILE_INFO[profile].label, reason);
     }
     if (clientProfile.selectedOptions[0]?.disabled) clientProfile.value = 'ts-v2';
-    unavailable.replaceChildren(...reasons.map((r) => el('li', {}, r)));
+    unavailable.replaceChildren(...[...reasons].map(([reason, what]) => el('li', {}, `${what.join(', ')}: ${reason}`)));
     profileNotes.replaceChildren(describeProfile('Server', SERVER_PROFILE_INFO[server]), describeProfile('Client', CLIENT_PROFILE_INFO[read().clientProfile ?? 'ts-v2']));
   }
 

@@ -187,7 +187,7 @@ export function createWireLogPanel(root: HTMLElement, onSelect: (frame: number |
       if (newRun) {
         run = page.live.run;
         selected = null;
-        caption.textContent =
+        caption.textContent = caption.title =
           next.scenario.transport === 'stdio'
             ? 'Every frame on the simulated stdio wire: one newline-delimited JSON-RPC message per line.'
             : 'Every frame on the simulated HTTP wire: requests, response heads, body chunks (SSE events or JSON), ends and aborts, by stream.';
