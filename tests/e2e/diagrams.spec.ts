@@ -73,3 +73,18 @@ test('Copy Mermaid puts the sequence diagram source on the clipboard', async ({ 
   await expect(page.locator('#diagram-status')).toHaveText('Mermaid source copied.');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^sequenceDiagram\n/);
 });
+
+test('the state diagram is drawn at its own size in the drawer, its labels as tall as the page text, and opens on the highlighted state', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await open(page);
+  await page.locator('#arg-stepMs').fill('1000');
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  await page.getByRole('button', { name: 'Stop #1' }).click();
+  await look(page);
+  await expect(highlighted(page)).toContainText('STOPPED_LOCALLY');
+  const label = page.locator('#state-diagram svg .edgeLabel', { hasText: 'Stop pressed' }).first();
+  // Scaled to fit the drawer, this label was about 6 px tall.
+  expect((await label.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(14);
+  const [box, state] = await Promise.all([page.locator('#state-diagram').boundingBox(), highlighted(page).boundingBox()]);
+  expect(box && state && state.x >= box.x && state.x + state.width <= box.x + box.width && state.y >= box.y && state.y + state.height <= box.y + box.height).toBe(true);
+});

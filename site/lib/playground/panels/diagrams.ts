@@ -66,6 +66,26 @@ function download(of: HTMLElement, name: string): void {
   if (svg) saveFile(name, new XMLSerializer().serializeToString(svg), 'image/svg+xml');
 }
 
+/**
+ * Mermaid makes its SVG as wide as its box, scaled down to fit: in the drawer a state diagram
+ * with a dozen labelled edges came out a quarter of its size, its labels too small to read.
+ * Drawn at the size Mermaid laid it out, the text is the page's size and the box scrolls.
+ */
+function atNaturalSize(view: HTMLElement): void {
+  const svg = view.querySelector('svg');
+  const width = svg?.viewBox.baseVal.width;
+  if (!svg || !width) return;
+  svg.style.maxWidth = 'none';
+  svg.style.width = `${Math.ceil(width)}px`;
+  svg.removeAttribute('height');
+  // A diagram wider or taller than its box opens on the highlighted state (the box scrolls, not the page).
+  const current = view.querySelector('.current')?.getBoundingClientRect();
+  if (!current) return;
+  const box = view.getBoundingClientRect();
+  view.scrollLeft += current.left + current.width / 2 - (box.left + box.width / 2);
+  view.scrollTop += current.top + current.height / 2 - (box.top + box.height / 2);
+}
+
 export function createDiagramsPanel(root: HTMLElement): Panel {
   const section = need<HTMLElement>(root, 'section.diagrams');
   const subject = byId<HTMLSelectElement>(root, 'diagram-subject');
@@ -119,10 +139,12 @@ export function createDiagramsPanel(root: HTMLElement): Panel {
       const started = performance.now();
       if (stateText !== shown.state) {
         stateView.innerHTML = (await m.render(`state-${++renders}`, stateText)).svg;
+        atNaturalSize(stateView);
         shown.state = stateText;
       }
       if (sequenceText !== shown.sequence) {
         sequenceView.innerHTML = (await m.render(`seq-${++renders}`, sequenceText)).svg;
+        atNaturalSize(sequenceView);
         shown.sequence = sequenceText;
         sequenceView.scrollTop = sequenceView.scrollHeight;
         // For `npm run bench`: how long generating and drawing the sequence diagram took.
