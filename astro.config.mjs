@@ -29,6 +29,7 @@ export default defineConfig({
             { label: 'Timeouts and progress', slug: 'lessons/timeouts-and-progress' },
             { label: 'Case studies', slug: 'lessons/case-studies' },
             { label: 'Writing a client that stops well', slug: 'lessons/writing-a-client' },
+            { label: 'Writing a handler that stops well', slug: 'lessons/writing-a-handler' },
           ],
         },
         {

@@ -7,6 +7,7 @@ import { libraryEntry } from '../../src/scenario/library.ts';
 import { clientRequestMachine } from '../../src/machines/index.ts';
 import { ruleById } from '../../src/rules/catalog.ts';
 import { plainText, sourceLabel } from '../../src/report/rule-reference.ts';
+import { decodeLink } from '../../src/scenario/permalink.ts';
 
 const LESSON = '/lessons/case-studies/';
 
@@ -66,8 +67,9 @@ test('a RuleQuote shows the catalog’s exact wording for the rule and revision,
   const clause = ruleById('CANCEL-NO-RESPONSE')?.revisions['2025-11-25']?.[0];
   if (!clause) throw new Error('CANCEL-NO-RESPONSE has no 2025-11-25 clause in the catalog');
   await page.goto('/lessons/case-studies/');
-  const quote = page.locator('blockquote.rule-quote[data-rule-id="CANCEL-NO-RESPONSE"][data-revision="2025-11-25"]');
-  await expect(quote).toHaveCount(1);
+  // The lesson quotes this clause twice (case 1, and the stream left open); the first is checked.
+  const quote = page.locator('blockquote.rule-quote[data-rule-id="CANCEL-NO-RESPONSE"][data-revision="2025-11-25"]').first();
+  await expect(quote).toBeVisible();
   // The catalog writes list items after ` | `; the page shows them as a list.
   const [lead = '', ...items] = plainText(clause.quote).split(' • ');
   await expect(quote.locator('.lead')).toHaveText(lead);
@@ -86,6 +88,44 @@ test('search finds a lesson by a rule id', async ({ page }) => {
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('textbox', { name: 'Search' }).fill('CANCEL-NO-INITIALIZE');
   await expect(dialog.locator('a[href*="/lessons/"]').first()).toBeVisible({ timeout: 10_000 });
+});
+
+test('the handler lesson is in the sidebar, and every embed on it shows the run its link pins, in light and dark', async ({ page }) => {
+  await page.goto('/guides/getting-started/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Writing a handler that stops well' }).click();
+  await expect(page).toHaveURL(/\/lessons\/writing-a-handler\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Writing a handler that stops well');
+  await expect.poll(async () => page.locator('figure.cancel-lab-embed').count()).toBeGreaterThanOrEqual(10);
+  const figures = await page.locator('figure.cancel-lab-embed').all();
+  for (const figure of figures) {
+    const decoded = await decodeLink((await figure.getAttribute('data-link')) ?? '');
+    expect(decoded.ok && decoded.meta?.trace).toBe(await figure.getAttribute('data-trace'));
+    await expect(figure.locator('tbody tr').first()).toContainText('initialize');
+  }
+  // The seed 004 crash, and its fix on the same emulated server: the server survives.
+  const crash = page.locator(`figure.cancel-lab-embed[data-trace="${libraryEntry('seed-004-python-v1-swallowed-cancel-crash')?.trace}"]`);
+  await expect(crash.locator('.embed-outcome')).toContainText('crashed');
+  const fix = page.locator('figure.cancel-lab-embed').filter({ has: page.locator('.caption', { hasText: 'python-sdk 1.x (emulated), work with onCancel observe' }) });
+  await expect(fix).toHaveCount(1);
+  await expect(fix.locator('.embed-outcome')).not.toContainText('crashed');
+  for (const theme of ['light', 'dark']) {
+    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+    const figure = page.locator('figure.cancel-lab-embed').first();
+    const [text, background] = await figure.evaluate((el) => {
+      const pick = (e: Element): string => getComputedStyle(e).color;
+      const bodyBg = getComputedStyle(document.body).backgroundColor;
+      return [pick(el.querySelector('td') ?? el), bodyBg];
+    });
+    expect(text, `${theme}: the wire log is not drawn in the page's background colour`).not.toBe(background);
+  }
+});
+
+test('search finds the handler lesson by what it teaches', async ({ page }) => {
+  await page.goto('/lessons/races/');
+  await page.getByRole('button', { name: 'Search' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Search' }).fill('abandon_on_cancel');
+  await expect(dialog.locator('a[href*="/lessons/writing-a-handler/"]').first()).toBeVisible({ timeout: 10_000 });
 });
 
 test('the rule reference opens a scenario that violates the rule, and the playground shows that finding', async ({ page }) => {

@@ -25,6 +25,7 @@
  *   runHeadless(scenario)) })` in a scratch script, and paste the string and the scenario here.
  */
 import { after, test } from 'node:test';
+import { readdirSync, readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { decodeLink, encodeLink, type LinkMeta } from '../../src/scenario/permalink.ts';
 import type { Scenario } from '../../src/scenario/index.ts';
@@ -217,5 +218,29 @@ for (const golden of current) {
     const decoded = await decodeLink(golden.link);
     assert.ok(decoded.ok && decoded.meta !== null);
     assert.equal(await traceHash(await runHeadless(decoded.scenario, sides)), decoded.meta.trace, 'a link made by this engine replays to the hash it carries');
+  });
+}
+
+/**
+ * The lessons embed some runs as `v1.` permalinks (`<Scenario src="v1.…">`) rather than library
+ * ids. The build fails when one no longer replays to the hash it carries; this says which, in the
+ * unit tests, so that an engine change that moves traces shows the links to re-make.
+ */
+const LESSONS = new URL('../../content/docs/lessons/', import.meta.url);
+const lessonLinks = readdirSync(LESSONS)
+  .filter((f) => f.endsWith('.mdx'))
+  .flatMap((file) => [...readFileSync(new URL(file, LESSONS), 'utf8').matchAll(/<Scenario src="(v1\.[^"]+)"/g)].map((m) => ({ file, link: m[1] ?? '' })));
+
+test('the lessons embed permalinks (the handler lesson is made of them)', () => {
+  assert.ok(lessonLinks.length >= 10, `only ${lessonLinks.length} permalink embeds found`);
+});
+
+for (const [i, { file, link }] of lessonLinks.entries()) {
+  test(`${file}, permalink embed ${i + 1}: made by this engine, and replays to the trace hash it carries`, async () => {
+    const decoded = await decodeLink(link);
+    assert.ok(decoded.ok, decoded.ok ? '' : decoded.error);
+    assert.ok(decoded.meta, 'the link carries its engine, SDK and trace hash');
+    assert.equal(decoded.meta.engine, ENGINE_VERSION, 'made by another engine: re-make it with permalinkOf() from a fresh run');
+    assert.equal(await traceHash(await runHeadless(decoded.scenario, sides)), decoded.meta.trace);
   });
 }

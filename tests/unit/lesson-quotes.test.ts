@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CATALOG, clauseFor, ruleById } from '../../src/rules/index.ts';
+import { SPEC_COMMIT, SPEC_REPO } from '../../src/rules/catalog/rule.ts';
 import { TRANSPORTS } from '../../src/scenario/index.ts';
 import { plainText } from '../../src/report/rule-reference.ts';
 import { REVISIONS } from '../../src/scenario/index.ts';
@@ -80,5 +81,64 @@ test('every <RuleQuote> in the lessons names a rule, revision and transport the 
       const transport = TRANSPORTS.find((t) => t === transportName);
       assert.ok(transport && clauseFor(rule, revision, transport), `${where}: no clause for ${transportName}`);
     }
+  }
+});
+
+/** Every quote the catalog holds, with where it stands in the spec. */
+const catalogQuotes = CATALOG.flatMap((rule) =>
+  Object.values(rule.revisions).flatMap((clauses) => (clauses ?? []).flatMap((c) => [c, ...(c.also ?? [])])),
+);
+
+/** As a reader compares two wordings: markup out, whitespace collapsed, case ignored. */
+const wording = (text: string): string => plainText(text).replace(/\s+/g, ' ').trim().toLowerCase();
+
+const catalogWordings = catalogQuotes.map((q) => wording(q.quote));
+
+/** The spec words a lesson quotes inside its prose, marked «…». */
+function inlineQuotes(text: string): string[] {
+  return [...text.matchAll(/«([^»]+)»/g)].map((m) => m[1] ?? '');
+}
+
+test('every «inline quote» in a lesson is worded exactly as a quote of the rule catalog', () => {
+  const quoted = lessons.flatMap(({ file, text }) => inlineQuotes(text).map((q) => ({ file, q })));
+  assert.ok(quoted.length >= 8, `only ${quoted.length} inline quotes found`);
+  const misquoted = quoted.filter(({ q }) => !catalogWordings.some((w) => w.includes(wording(q)))).map(({ file, q }) => `${file}: «${q}»`);
+  assert.deepEqual(misquoted, []);
+});
+
+test('the inline-quote check sees a misquote: a hyphen the spec has and the lesson dropped', () => {
+  const [spec = '', lesson = ''] = inlineQuotes('«believed to still be in-progress», «believed to still be in progress»');
+  assert.ok(catalogWordings.some((w) => w.includes(wording(spec))));
+  assert.ok(!catalogWordings.some((w) => w.includes(wording(lesson))));
+});
+
+/** A hand-written blockquote's citation line: `— [label naming line N or lines A–B](url#LA-LB)`. */
+interface Citation {
+  file: string;
+  label: string;
+  url: string;
+}
+
+function citations(text: string): Citation[] {
+  return [...text.matchAll(/^> — \[([^\]]+)\]\((\S+)\)\s*$/gm)].map((m) => ({ file: '', label: m[1] ?? '', url: m[2] ?? '' }));
+}
+
+const SPEC_BLOB = `https://github.com/${SPEC_REPO}/blob/${SPEC_COMMIT}/`;
+
+test('every hand-written spec quote cites the pinned spec commit, its label names the lines the link opens, and the catalog does not already quote those lines', () => {
+  const cited = lessons.flatMap(({ file, text }) => citations(text).map((c) => ({ ...c, file })));
+  assert.equal(cited.length, lessons.reduce((n, { text }) => n + blockquotes(text).length, 0), 'every blockquote ends with a citation line');
+  for (const { file, label, url } of cited) {
+    const where = `${file}: ${label}`;
+    assert.ok(url.startsWith(SPEC_BLOB), `${where}: cites ${url}, not the spec at ${SPEC_COMMIT}`);
+    const link = /#L(\d+)(?:-L(\d+))?$/.exec(url);
+    assert.ok(link, `${where}: the link names no lines`);
+    const first = Number(link[1]);
+    const last = Number(link[2] ?? link[1]);
+    const named = /lines? (\d+)(?:–(\d+))?$/.exec(label);
+    assert.deepEqual(named ? [Number(named[1]), Number(named[2] ?? named[1])] : null, [first, last], `${where}: the label and the link name different lines`);
+    const path = url.slice(SPEC_BLOB.length).replace(/#.*$/, '');
+    const overlap = catalogQuotes.find((q) => q.source.path === path && q.source.lines[0] <= last && first <= q.source.lines[1]);
+    assert.equal(overlap, undefined, `${where}: the catalog quotes ${path}#L${overlap?.source.lines.join('-L') ?? ''}; use <RuleQuote>`);
   }
 });
