@@ -1,0 +1,150 @@
+/**
+ * What the receiver of a cancel did with it, read off the server handler's notes and the frames
+ * it wrote after the cancel arrived: it stopped the handler of a valid cancel (CANCEL-RECV-STOP),
+ * and it left an invalid one alone (CANCEL-INVALID-IGNORE).
+ */
+import {
+  OPPOSITE,
+  deliveryOf,
+  idKey,
+  isId,
+  isObject,
+  nextDelivery,
+  type DeliveryEvent,
+  type HandlerEvent,
+  type IndexedCancel as Cancel,
+  type RequestId as Id,
+  type TraceIndex as Index,
+} from '../../trace/index.ts';
+import { frameName, latestRequest, receiverOf, show, type Ctx, type Draft, type Judge } from './helpers.ts';
+import { firstDelivered, signalName, signalsOf } from './signals.ts';
+
+type NoteType = HandlerEvent['note']['type'];
+
+function notesOf(idx: Index, id: Id, ...types: NoteType[]): HandlerEvent[] {
+  return (idx.serverNotes.get(idKey(id)) ?? []).filter((e) => types.includes(e.note.type));
+}
+
+/** Why a delivered cancel is invalid (the clause's three cases), or undefined for a valid one. */
+function invalidity(c: Cancel, d: DeliveryEvent): string | undefined {
+  const params = c.msg.params;
+  if ('id' in c.msg || !isObject(params) || !c.hasRequestId || !isId(c.requestId)) return 'malformed';
+  if (!c.target) return `names ${show(c.requestId)}, an unknown request`;
+  const done = c.target.responses.find((r) => r.frame.seq < d.seq);
+  return done ? `names request ${show(c.requestId)}, already answered (${frameName(done.frame)})` : undefined;
+}
+
+/**
+ * What the receiver did about the cancel, if anything: answered the notification (on stdio
+ * before it read anything else, on HTTP on the notification's POST stream), answered the named
+ * request again, or stopped some other handler it took the cancel for.
+ */
+function reaction(ctx: Ctx, c: Cancel, d: DeliveryEvent): { seq: number; what: string } | undefined {
+  const { idx } = ctx;
+  const stream = c.frame.http?.stream;
+  // What the receiver did before it read its next frame was done about this cancel.
+  const next = nextDelivery(idx, c.dir, d.seq)?.seq ?? Number.POSITIVE_INFINITY;
+  const bound = stream === undefined ? next : Number.POSITIVE_INFINITY;
+  const answer = idx.orphans.find(
+    (r) =>
+      r.dir === OPPOSITE[c.dir] &&
+      r.frame.seq > d.seq &&
+      r.frame.seq < bound &&
+      (stream === undefined || r.frame.http?.stream === stream) &&
+      (r.id === null || ('id' in c.msg && idKey(r.id) === idKey(c.msg.id))),
+  );
+  if (answer) return { seq: answer.frame.seq, what: `answered the notification (${frameName(answer.frame)})` };
+  const again = c.target?.responses.find((r) => r.frame.seq > d.seq);
+  if (again) return { seq: again.frame.seq, what: `answered request ${show(c.target?.id)} again (${frameName(again.frame)})` };
+  if (c.dir !== 'c2s') return undefined;
+  // A handler that saw a cancel right after this one arrived, though nothing valid told it to stop.
+  for (const notes of idx.serverNotes.values()) {
+    for (const seen of notes) {
+      if (seen.note.type !== 'handler-cancel-seen' || seen.seq < d.seq || seen.seq > next) continue;
+      const req = latestRequest(idx, 'c2s', seen.note.requestId, seen.seq);
+      const told = req && signalsOf(ctx, req).some((s) => s.delivery !== undefined && s.delivery.seq < seen.seq);
+      if (!told) return { seq: seen.seq, what: `stopped the handler of request ${show(seen.note.requestId)} at ${seen.t} ms` };
+    }
+  }
+  return undefined;
+}
+
+export const RECEIVER_JUDGES = {
+  'CANCEL-RECV-STOP': {
+    nothing: 'No cancel reached the server for a request it was handling.',
+    judge(ctx) {
+      const { idx } = ctx;
+      const out: Draft[] = [];
+      for (const req of idx.requests) {
+        if (req.dir !== 'c2s') continue;
+        const signals = signalsOf(ctx, req);
+        const s = firstDelivered(signals, true) ?? firstDelivered(signals, false);
+        if (!s) continue; // not cancelled, or not yet delivered (CANCEL-NO-RESPONSE says which)
+        const sev = s.strong ? undefined : ('info' as const);
+        const answered = req.responses.find((r) => r.frame.seq < s.delivery.seq && !r.frame.injected);
+        const started = notesOf(idx, req.id, 'handler-started').filter((e) => e.seq > req.frame.seq && e.seq < s.delivery.seq).at(-1);
+        const finished = started && notesOf(idx, req.id, 'handler-returned', 'handler-threw').find((e) => e.seq > started.seq && e.seq < s.delivery.seq);
+        // Done before the cancel arrived: nothing was left to stop (R1, judged by CANCEL-REF-INPROGRESS).
+        if (answered || finished) continue;
+        if (!started) {
+          out.push({
+            verdict: 'cannot-tell',
+            witnesses: [s.frame.seq, s.delivery.seq],
+            why: `The trace has no handler notes for request ${show(req.id)}, so whether the server stopped it is not visible.`,
+          });
+          continue;
+        }
+        const seen = notesOf(idx, req.id, 'handler-cancel-seen').find((e) => e.seq > s.delivery.seq);
+        const ended = notesOf(idx, req.id, 'handler-returned', 'handler-threw').find((e) => e.seq > s.delivery.seq);
+        if (seen && (!ended || seen.seq <= ended.seq)) {
+          out.push({
+            verdict: 'satisfied',
+            severity: sev,
+            witnesses: [s.frame.seq, s.delivery.seq, seen.seq],
+            why: `The server stopped the handler of request ${show(req.id)}: its signal aborted at ${seen.t} ms, after ${signalName(s)} arrived at ${s.delivery.t} ms.`,
+          });
+        } else if (ended) {
+          out.push({
+            verdict: 'violated',
+            severity: sev,
+            witnesses: [s.frame.seq, s.delivery.seq, ended.seq],
+            why: `The handler of request ${show(req.id)} ran on to its end at ${ended.t} ms without being stopped, though ${signalName(s)} reached the server at ${s.delivery.t} ms.`,
+          });
+        } else {
+          out.push({
+            verdict: 'cannot-tell',
+            witnesses: [s.frame.seq, s.delivery.seq],
+            why: `The handler of request ${show(req.id)} had not stopped by the end of the trace; "as soon as practical" has no bound to measure.`,
+          });
+        }
+      }
+      return out;
+    },
+  },
+
+  'CANCEL-INVALID-IGNORE': {
+    nothing: 'No invalid cancel reached its receiver.',
+    judge(ctx) {
+      const out: Draft[] = [];
+      for (const c of ctx.idx.cancels) {
+        const d = deliveryOf(ctx.idx, c.frame);
+        if (!d) continue;
+        const why = invalidity(c, d);
+        if (why === undefined) continue;
+        const receiver = receiverOf(c.dir);
+        const what = why === 'malformed' ? 'is malformed' : why;
+        const done = reaction(ctx, c, d);
+        out.push(
+          done
+            ? {
+                verdict: 'violated',
+                witnesses: [c.frame.seq, d.seq, done.seq],
+                why: `The cancel in ${frameName(c.frame)} ${what}, and the ${receiver} did not ignore it: it ${done.what}.`,
+              }
+            : { verdict: 'satisfied', witnesses: [c.frame.seq, d.seq], why: `The cancel in ${frameName(c.frame)} ${what}, and the ${receiver} ignored it.` },
+        );
+      }
+      return out;
+    },
+  },
+} satisfies Record<string, Judge>;
