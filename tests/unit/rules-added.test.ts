@@ -22,6 +22,8 @@ const ADDED = [
   'HTTP-RELATED-MESSAGES',
   'BATCH-HTTP',
   'TIMEOUT-MAX',
+  'TASK-CREATE-RESULT',
+  'TASK-RESULT-BLOCKS',
 ];
 
 function comparable(list: readonly Pick<Finding, 'verdict' | 'severity' | 'witnesses'>[]): string[] {
@@ -45,6 +47,15 @@ describe('added fixture traces', () => {
       }
     });
   }
+
+  test('the checker runs on every prefix of each added fixture and names only events already there', () => {
+    for (const fixture of ADDED_FIXTURES) {
+      const { trace } = fixture.build();
+      for (let n = 0; n <= trace.length; n++) {
+        for (const f of checkRun(fixture, trace.slice(0, n))) for (const w of f.witnesses) assert.ok(w < n, `${fixture.name}, first ${n} events: ${f.rule}`);
+      }
+    }
+  });
 
   test('the added rules are judged, and each has a fixture that satisfies it and one that violates it', () => {
     const seen = new Map<string, Set<string>>();
