@@ -13,11 +13,14 @@ import {
   type DeliveryEvent,
   type HandlerEvent,
   type IndexedCancel as Cancel,
+  type IndexedRequest as Req,
   type RequestId as Id,
   type TraceIndex as Index,
 } from '../../trace/index.ts';
 import { frameName, latestRequest, receiverOf, show, type Ctx, type Draft, type Judge } from './helpers.ts';
-import { firstDelivered, signalName, signalsOf } from './signals.ts';
+import { firstDelivered, signalName, signalsOf, type Signal } from './signals.ts';
+
+type Delivered = Signal & { delivery: DeliveryEvent };
 
 type NoteType = HandlerEvent['note']['type'];
 
@@ -69,6 +72,54 @@ function reaction(ctx: Ctx, c: Cancel, d: DeliveryEvent): { seq: number; what: s
   return undefined;
 }
 
+/** The first sign after `from` (and before `to`) that the handler of `req` still worked: a side effect it committed, or progress it sent. */
+function workAfter(idx: Index, req: Req, from: number, to: number): { seq: number; what: string } | undefined {
+  const commit = notesOf(idx, req.id, 'ledger-commit').find((e) => e.seq > from && e.seq < to);
+  const progress = (idx.progressByOwner.get(req) ?? []).find((p) => p.dir === 's2c' && p.frame.seq > from && p.frame.seq < to);
+  if (progress && (!commit || progress.frame.seq < commit.seq)) return { seq: progress.frame.seq, what: `it sent progress (${frameName(progress.frame)})` };
+  return commit && { seq: commit.seq, what: `it committed a side effect at ${commit.t} ms` };
+}
+
+/**
+ * Whether the handler of `req` stopped once signal `s` reached the server: its signal aborted
+ * (handler-cancel-seen) and it ended with no more work done; it worked on, or ran to its end
+ * never told; or the trace ends first ("as soon as practical" has no bound).
+ */
+function stopDraft(idx: Index, req: Req, s: Delivered): Draft {
+  const severity = s.strong ? undefined : ('info' as const);
+  const ended = notesOf(idx, req.id, 'handler-returned', 'handler-threw').find((e) => e.seq > s.delivery.seq);
+  // A signal that aborts only after the handler ended (its stream closing after the response) stopped nothing.
+  const seen = notesOf(idx, req.id, 'handler-cancel-seen').find((e) => e.seq > s.delivery.seq && (!ended || e.seq <= ended.seq));
+  const work = workAfter(idx, req, (seen ?? s.delivery).seq, ended?.seq ?? Number.POSITIVE_INFINITY);
+  const id = show(req.id);
+  if (work)
+    return {
+      verdict: 'violated',
+      severity,
+      witnesses: [s.frame.seq, s.delivery.seq, seen?.seq, work.seq],
+      why: `The handler of request ${id} kept working after ${seen ? `its signal aborted at ${seen.t} ms` : `${signalName(s)} reached the server`}: ${work.what}.`,
+    };
+  if (ended && !seen)
+    return {
+      verdict: 'violated',
+      severity,
+      witnesses: [s.frame.seq, s.delivery.seq, ended.seq],
+      why: `The handler of request ${id} ran on to its end at ${ended.t} ms without being stopped, though ${signalName(s)} reached the server at ${s.delivery.t} ms.`,
+    };
+  if (ended && seen)
+    return {
+      verdict: 'satisfied',
+      severity,
+      witnesses: [s.frame.seq, s.delivery.seq, seen.seq, ended.seq],
+      why: `The server stopped the handler of request ${id}: its signal aborted at ${seen.t} ms, after ${signalName(s)} arrived at ${s.delivery.t} ms, and it ended at ${ended.t} ms.`,
+    };
+  return {
+    verdict: 'cannot-tell',
+    witnesses: [s.frame.seq, s.delivery.seq, seen?.seq],
+    why: `The handler of request ${id} ${seen ? `saw its signal abort at ${seen.t} ms but ` : ''}had not ended before the trace (or its server) did; "as soon as practical" has no bound to measure.`,
+  };
+}
+
 export const RECEIVER_JUDGES = {
   'CANCEL-RECV-STOP': {
     nothing: 'No cancel reached the server for a request it was handling.',
@@ -80,7 +131,6 @@ export const RECEIVER_JUDGES = {
         const signals = signalsOf(ctx, req);
         const s = firstDelivered(signals, true) ?? firstDelivered(signals, false);
         if (!s) continue; // not cancelled, or not yet delivered (CANCEL-NO-RESPONSE says which)
-        const sev = s.strong ? undefined : ('info' as const);
         const answered = req.responses.find((r) => r.frame.seq < s.delivery.seq && !r.frame.injected);
         const started = notesOf(idx, req.id, 'handler-started').filter((e) => e.seq > req.frame.seq && e.seq < s.delivery.seq).at(-1);
         const finished = started && notesOf(idx, req.id, 'handler-returned', 'handler-threw').find((e) => e.seq > started.seq && e.seq < s.delivery.seq);
@@ -94,29 +144,7 @@ export const RECEIVER_JUDGES = {
           });
           continue;
         }
-        const seen = notesOf(idx, req.id, 'handler-cancel-seen').find((e) => e.seq > s.delivery.seq);
-        const ended = notesOf(idx, req.id, 'handler-returned', 'handler-threw').find((e) => e.seq > s.delivery.seq);
-        if (seen && (!ended || seen.seq <= ended.seq)) {
-          out.push({
-            verdict: 'satisfied',
-            severity: sev,
-            witnesses: [s.frame.seq, s.delivery.seq, seen.seq],
-            why: `The server stopped the handler of request ${show(req.id)}: its signal aborted at ${seen.t} ms, after ${signalName(s)} arrived at ${s.delivery.t} ms.`,
-          });
-        } else if (ended) {
-          out.push({
-            verdict: 'violated',
-            severity: sev,
-            witnesses: [s.frame.seq, s.delivery.seq, ended.seq],
-            why: `The handler of request ${show(req.id)} ran on to its end at ${ended.t} ms without being stopped, though ${signalName(s)} reached the server at ${s.delivery.t} ms.`,
-          });
-        } else {
-          out.push({
-            verdict: 'cannot-tell',
-            witnesses: [s.frame.seq, s.delivery.seq],
-            why: `The handler of request ${show(req.id)} had not stopped by the end of the trace; "as soon as practical" has no bound to measure.`,
-          });
-        }
+        out.push(stopDraft(idx, req, s));
       }
       return out;
     },
