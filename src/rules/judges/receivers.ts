@@ -57,15 +57,16 @@ function reaction(ctx: Ctx, c: Cancel, d: DeliveryEvent): { seq: number; what: s
       (r.id === null || ('id' in c.msg && idKey(r.id) === idKey(c.msg.id))),
   );
   if (answer) return { seq: answer.frame.seq, what: `answered the notification (${frameName(answer.frame)})` };
-  const again = c.target?.responses.find((r) => r.frame.seq > d.seq);
+  const answered = c.target?.responses.some((r) => r.frame.seq < d.seq) === true;
+  const again = answered ? c.target?.responses.find((r) => r.frame.seq > d.seq) : undefined;
   if (again) return { seq: again.frame.seq, what: `answered request ${show(c.target?.id)} again (${frameName(again.frame)})` };
   if (c.dir !== 'c2s') return undefined;
-  // A handler that saw a cancel right after this one arrived, though nothing valid told it to stop.
+  // A handler that saw a cancel right after this one arrived, though nothing else told it to stop.
   for (const notes of idx.serverNotes.values()) {
     for (const seen of notes) {
       if (seen.note.type !== 'handler-cancel-seen' || seen.seq < d.seq || seen.seq > next) continue;
       const req = latestRequest(idx, 'c2s', seen.note.requestId, seen.seq);
-      const told = req && signalsOf(ctx, req).some((s) => s.delivery !== undefined && s.delivery.seq < seen.seq);
+      const told = req && signalsOf(ctx, req).some((s) => s.frame !== c.frame && s.delivery !== undefined && s.delivery.seq < seen.seq);
       if (!told) return { seq: seen.seq, what: `stopped the handler of request ${show(seen.note.requestId)} at ${seen.t} ms` };
     }
   }
