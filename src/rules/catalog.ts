@@ -16,13 +16,14 @@
  * binding pages). Rules the checker cannot judge from a trace say so, with the reason.
  */
 import { CORE } from './catalog/core.ts';
+import { ID_RULES } from './catalog/ids.ts';
 import { PROGRESS_RULES } from './catalog/progress.ts';
 import type { Rule } from './catalog/rule.ts';
 import { TASK_RULES } from './catalog/tasks.ts';
 import { TRANSPORT_RULES } from './catalog/transports.ts';
 
 /** Every rule, in the digest's matrix order (10.1, 10.2, 10.3, 10.4). */
-export const CATALOG: readonly Rule[] = [...CORE, ...TRANSPORT_RULES, ...PROGRESS_RULES, ...TASK_RULES];
+export const CATALOG: readonly Rule[] = [...CORE, ...ID_RULES, ...TRANSPORT_RULES, ...PROGRESS_RULES, ...TASK_RULES];
 
 const BY_ID = new Map(CATALOG.map((rule) => [rule.id, rule]));
 

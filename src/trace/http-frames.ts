@@ -87,24 +87,31 @@ function firstSseEvent(text: string): EventSourceMessage | null {
 }
 
 /**
- * The message a frame carries: a stdio line; an HTTP request body; an SSE `message` event's
- * data; or a JSON response body. `contentType` is the response's, for chunks.
+ * The JSON text a frame carries: a stdio line; an HTTP request body; an SSE `message` event's
+ * data; or a JSON response body. `contentType` is the response's, for chunks. Null when the
+ * frame carries none (a head, an end, an abort, another SSE event).
  */
-export function messageOf(frame: WireFrame, contentType: string | undefined): JsonRpcMessage | null {
+export function bodyOf(frame: WireFrame, contentType: string | undefined): string | null {
   const http = frame.http;
-  if (!http) return parseJsonRpc(frame.raw);
+  if (!http) return frame.raw;
   switch (http.part) {
     case 'request':
-      return frame.raw.includes('\r\n\r\n') ? parseJsonRpc(requestBody(frame)) : null;
+      return frame.raw.includes('\r\n\r\n') ? requestBody(frame) : null;
     case 'chunk': {
       if (contentType?.startsWith('text/event-stream')) {
         const event = firstSseEvent(frame.raw);
         // An event with no `event:` field is a `message` event.
-        return event && (event.event ?? 'message') === 'message' && event.data !== '' ? parseJsonRpc(event.data) : null;
+        return event && (event.event ?? 'message') === 'message' && event.data !== '' ? event.data : null;
       }
-      return parseJsonRpc(frame.raw);
+      return frame.raw;
     }
     default:
       return null;
   }
+}
+
+/** The message a frame carries (see `bodyOf`), when its text is one JSON-RPC message. */
+export function messageOf(frame: WireFrame, contentType: string | undefined): JsonRpcMessage | null {
+  const body = bodyOf(frame, contentType);
+  return body === null ? null : parseJsonRpc(body);
 }

@@ -3,6 +3,7 @@
  * or notification, its `_meta`, the task it reports, and the messages a frame carries.
  */
 import type { FrameEvent, JsonRpcMessage } from './events.ts';
+import { bodyOf } from './http-frames.ts';
 
 export type RequestId = string | number;
 
@@ -18,12 +19,20 @@ export function isResponse(msg: JsonRpcMessage): boolean {
   return msg.method === undefined && ('result' in msg || 'error' in msg);
 }
 
+/**
+ * A `notifications/…` method names a notification even when the message (wrongly) carries an
+ * id: NOTIFICATION-NO-ID judges the id, and the message is not taken for a request.
+ */
+export function isNotificationMethod(method: unknown): boolean {
+  return typeof method === 'string' && method.startsWith('notifications/');
+}
+
 export function isRequest(msg: JsonRpcMessage): boolean {
-  return typeof msg.method === 'string' && msg.id !== undefined;
+  return typeof msg.method === 'string' && msg.id !== undefined && !isNotificationMethod(msg.method);
 }
 
 export function isNotification(msg: JsonRpcMessage): boolean {
-  return typeof msg.method === 'string' && !('id' in msg);
+  return typeof msg.method === 'string' && (!('id' in msg) || isNotificationMethod(msg.method));
 }
 
 export function meta(msg: JsonRpcMessage): Record<string, unknown> | undefined {
@@ -38,16 +47,27 @@ export function taskOf(value: unknown): { taskId: string; status: string } | und
   return typeof inner.taskId === 'string' && typeof inner.status === 'string' ? { taskId: inner.taskId, status: inner.status } : undefined;
 }
 
-/** The messages a frame carries: its parsed message, or on stdio the elements of a batch. */
-export function messagesOf(frame: FrameEvent): JsonRpcMessage[] {
-  if (frame.msg) return [frame.msg];
-  if (frame.http) return [];
-  const body = frame.raw.trim();
-  if (!body.startsWith('[')) return [];
+/**
+ * The JSON-RPC batch a frame carries, as written (its elements need not be messages): a stdio
+ * line, an HTTP request body, or an SSE `message` event's data or JSON body that is a JSON
+ * array. `contentType` is the stream's response content type, for chunks. Undefined when the
+ * frame carries no array.
+ */
+export function batchOf(frame: FrameEvent, contentType?: string): readonly unknown[] | undefined {
+  if (frame.msg) return undefined;
+  const body = frame.http ? bodyOf(frame, contentType) : frame.raw;
+  const text = body?.trim();
+  if (!text?.startsWith('[')) return undefined;
   try {
-    const value: unknown = JSON.parse(body);
-    return Array.isArray(value) ? value.filter(isObject).map((v) => v as JsonRpcMessage) : [];
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value : undefined;
   } catch {
-    return [];
+    return undefined;
   }
+}
+
+/** The messages a frame carries: its parsed message, or the elements of a batch (stdio or HTTP). */
+export function messagesOf(frame: FrameEvent, contentType?: string): JsonRpcMessage[] {
+  if (frame.msg) return [frame.msg];
+  return (batchOf(frame, contentType) ?? []).filter(isObject).map((v) => v as JsonRpcMessage);
 }

@@ -29,7 +29,7 @@ import type {
   TraceEvent,
   UserActionEvent,
 } from './events.ts';
-import { isId, isObject, isRequest, isResponse, messagesOf, meta, taskOf, type RequestId } from './messages.ts';
+import { batchOf, isId, isObject, isRequest, isResponse, messagesOf, meta, taskOf, type RequestId } from './messages.ts';
 
 export type { RequestId };
 
@@ -105,9 +105,12 @@ export interface TaskReport {
 }
 
 export type StopEvent = UserActionEvent & { action: { type: 'stop' } };
+export type CallActionEvent = UserActionEvent & { action: Extract<UserActionEvent['action'], { type: 'call' }> };
 export type SettledEvent = HandlerEvent & { note: { type: 'call-settled' } };
 
 export interface IndexedCall {
+  /** The user's Call, with the timeout options it asked the SDK for. */
+  action: CallActionEvent | undefined;
   requestId: RequestId | null;
   /** The connection the call was made on (null until it has a request id). */
   connection: number | null;
@@ -117,9 +120,11 @@ export interface IndexedCall {
   settled: SettledEvent[];
 }
 
-/** What one frame a side wrote carries, as indexed (a stdio batch may carry several messages). */
+/** What one frame a side wrote carries, as indexed (a batch may carry several messages). */
 export interface IndexedFrame {
   frame: FrameEvent;
+  /** The JSON-RPC batch (array) the frame carries, as written, on stdio or HTTP; its messages are indexed one by one. */
+  batch: readonly unknown[] | undefined;
   requests: IndexedRequest[];
   responses: IndexedResponse[];
   cancels: IndexedCancel[];
@@ -147,7 +152,7 @@ export interface TraceIndex {
   aborts: IndexedAbort[];
   progress: IndexedProgress[];
   streams: Map<number, IndexedStream>;
-  /** Every frame with a message, with the message (batch elements expanded on stdio). */
+  /** Every frame with a message, with the message (batch elements expanded, on stdio and HTTP). */
   messages: { frame: FrameEvent; msg: JsonRpcMessage }[];
   tasks: Map<string, TaskReport[]>;
   stops: StopEvent[];
@@ -250,6 +255,7 @@ export function createTraceIndex(): TraceIndexBuilder {
         break;
       case 'user-action':
         if (isStop(e)) b.idx.stops.push(e);
+        else if (isCallAction(e)) callOf(b.idx, e.action.call).action ??= e;
         break;
       case 'client-state':
         onClientState(b.idx, e);
@@ -284,6 +290,10 @@ function isStop(e: UserActionEvent): e is StopEvent {
   return e.action.type === 'stop';
 }
 
+function isCallAction(e: UserActionEvent): e is CallActionEvent {
+  return e.action.type === 'call';
+}
+
 function isSettled(e: HandlerEvent): e is SettledEvent {
   return e.note.type === 'call-settled';
 }
@@ -300,7 +310,7 @@ function streamOf(idx: TraceIndex, n: number): IndexedStream {
 function callOf(idx: TraceIndex, name: string): IndexedCall {
   let c = idx.calls.get(name);
   if (!c) {
-    c = { requestId: null, connection: null, request: undefined, states: [], settled: [] };
+    c = { action: undefined, requestId: null, connection: null, request: undefined, states: [], settled: [] };
     idx.calls.set(name, c);
   }
   return c;
@@ -323,10 +333,12 @@ function onFrame(b: Building, e: FrameEvent): void {
   if (!original) b.written.set(copyKey, e);
   if (e.eof === true) return;
   idx.frames.push(e);
-  const entry: IndexedFrame = { frame: e, requests: [], responses: [], cancels: [], progress: [], abort: undefined };
+  // A chunk's body is read by its stream's content type (an SSE event or a JSON body).
+  const contentType = e.http && e.dir === 's2c' ? idx.streams.get(e.http.stream)?.head?.http?.headers?.['content-type'] : undefined;
+  const entry: IndexedFrame = { frame: e, batch: batchOf(e, contentType), requests: [], responses: [], cancels: [], progress: [], abort: undefined };
   idx.byFrame.set(e.frame, entry);
   if (e.http) onHttp(idx, e, e.http, entry);
-  for (const msg of messagesOf(e)) {
+  for (const msg of messagesOf(e, contentType)) {
     idx.messages.push({ frame: e, msg });
     onMessage(b, e, msg, entry);
   }
@@ -350,7 +362,8 @@ function onHttp(idx: TraceIndex, e: FrameEvent, http: HttpFraming, entry: Indexe
 }
 
 function onMessage(b: Building, e: FrameEvent, msg: JsonRpcMessage, entry: IndexedFrame): void {
-  // A cancel even when it (wrongly) carries an id: CANCEL-NOTIFY-SHAPE says so.
+  // A cancel even when it (wrongly) carries an id: CANCEL-NOTIFY-SHAPE says so (and isRequest
+  // takes no `notifications/…` method for a request: NOTIFICATION-NO-ID judges the id).
   if (msg.method === 'notifications/cancelled') entry.cancels.push(onCancel(b.idx, e, msg));
   else if (isRequest(msg) && isId(msg.id)) entry.requests.push(onRequest(b, e, msg, msg.id));
   else if (isResponse(msg)) entry.responses.push(onResponse(b.idx, e, msg));
@@ -396,7 +409,8 @@ function onRequest(b: Building, e: FrameEvent, msg: JsonRpcMessage, id: RequestI
   push(idx.requestsByKey, dirKey(e.dir, id, e.connection), req);
   push(idx.requestsById, dirKey(e.dir, id), req);
   if (req.token !== undefined) push(b.tokens, dirKey(e.dir, req.token, e.connection), req);
-  if (http && e.dir === 'c2s' && http.part === 'request') streamOf(idx, http.stream).req = req;
+  // A batch POST opens one stream for all its requests: the stream names the first.
+  if (http && e.dir === 'c2s' && http.part === 'request') streamOf(idx, http.stream).req ??= req;
   const owner = call === undefined ? undefined : idx.calls.get(call);
   if (owner && !owner.request) owner.request = req;
   return req;

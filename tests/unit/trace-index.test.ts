@@ -65,4 +65,57 @@ describe('the trace index', () => {
       ['running'],
     );
   });
+
+  test('a batch POSTed over HTTP: each request and cancel inside it is indexed and paired, the stream names its first request', () => {
+    const b = traceBuilder();
+    handshake(b);
+    const call = b.post(4, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'slow_count' } });
+    const body = JSON.stringify([
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'quick' } },
+      { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } },
+    ]);
+    const batch = b.frame('c2s', null, {
+      http: { stream: 5, part: 'request', method: 'POST', url: 'http://mcp-server.invalid/mcp', headers: {} },
+      raw: `POST /mcp HTTP/1.1\r\n\r\n${body}`,
+    });
+    const idx = indexTrace(b.trace);
+    const entry = frameEntry(idx, batch.frame);
+    assert.equal(entry?.batch?.length, 2);
+    assert.deepEqual(entry?.requests.map((r) => r.id), [2]);
+    assert.equal(entry?.cancels[0]?.target?.frame, call, 'the cancel inside the batch names request 1');
+    assert.equal(idx.cancels.length, 1);
+    assert.equal(idx.streams.get(5)?.req?.id, 2);
+    assert.equal(frameEntry(idx, call.frame)?.batch, undefined, 'a single message is no batch');
+  });
+
+  test('a batch of responses on an SSE stream is read by the stream’s content type and pairs each response', () => {
+    const b = traceBuilder();
+    handshake(b);
+    b.post(4, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'quick' } });
+    b.head(4, 200);
+    const data = JSON.stringify([
+      { jsonrpc: '2.0', id: 1, result: {} },
+      { jsonrpc: '2.0', id: 9, result: {} },
+    ]);
+    const chunk = b.chunk(4, null, `event: message\ndata: ${data}\n\n`);
+    const idx = indexTrace(b.trace);
+    const entry = frameEntry(idx, chunk.frame);
+    assert.deepEqual(entry?.responses.map((r) => [r.id, r.req?.id]), [
+      [1, 1],
+      [9, undefined],
+    ]);
+    assert.deepEqual(idx.orphans.map((r) => r.id), [9]);
+  });
+
+  test('a notifications/… method is a notification even with an id: no request is indexed for it', () => {
+    const b = traceBuilder();
+    handshake(b);
+    toolCall(b, 'A', 1, { token: 7 });
+    const progress = b.frame('s2c', { jsonrpc: '2.0', id: 5, method: 'notifications/progress', params: { progressToken: 7, progress: 1 } });
+    const idx = indexTrace(b.trace);
+    const entry = frameEntry(idx, progress.frame);
+    assert.deepEqual(entry?.requests, []);
+    assert.equal(entry?.progress[0]?.owner?.id, 1);
+    assert.equal(idx.requests.some((r) => r.dir === 's2c'), false);
+  });
 });

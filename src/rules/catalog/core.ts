@@ -230,9 +230,7 @@ export const CORE: readonly Rule[] = [
         }),
       ],
     },
-    judged: false,
-    reason:
-      'Whether the handler stopped is internal to the server: the wire shows only what it still sent (CANCEL-NO-RESPONSE, CANCEL-NO-FURTHER-MESSAGES), and "as soon as practical" has no bound to measure.',
+    judged: true,
   },
   {
     id: 'CANCEL-RECV-FREE',
@@ -371,9 +369,7 @@ export const CORE: readonly Rule[] = [
       ],
     },
     notes: ['R3, R4, U-5, U-9.'],
-    judged: false,
-    reason:
-      'Ignoring leaves nothing on the wire; the visible reactions (a response to the notification, a response after it) are judged by NOTIFICATION-NO-RESPONSE and CANCEL-NO-RESPONSE.',
+    judged: true,
   },
   {
     id: 'CANCEL-LOG-REASON',

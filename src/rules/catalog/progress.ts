@@ -188,7 +188,7 @@ export const PROGRESS_RULES: readonly Rule[] = [
       ...same('SHOULD', TIMEOUT_MAX, L, { '2025-03-26': [210, 212], '2025-06-18': [217, 219], '2025-11-25': [259, 261] }),
       '2026-07-28': [clause('SHOULD', TIMEOUT_MAX, spec(C('2026-07-28'), 62, 64))],
     },
-    judged: false,
-    reason: 'A maximum that never fires leaves no trace, and a finite trace cannot show that none exists.',
+    notes: ['Judged from the timeout options each Call gave the SDK: a reset on progress without maxTotalTimeout has no maximum.'],
+    judged: true,
   },
 ];

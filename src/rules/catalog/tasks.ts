@@ -148,6 +148,51 @@ export const TASK_RULES: readonly Rule[] = [
     reason: 'A permission to the client; nothing on the wire can break it.',
   },
   {
+    id: 'TASK-CREATE-RESULT',
+    name: 'An accepted task-augmented request is answered with a CreateTaskResult',
+    section: '10.4',
+    description: 'In 2025-11-25 a receiver that accepts a task-augmented request answers it with a CreateTaskResult (the task), not with the request\'s own result.',
+    transports: 'all',
+    revisions: {
+      '2025-11-25': [
+        clause(
+          'MUST',
+          'Receivers that accept a task-augmented request **MUST** return a `CreateTaskResult` as the response. This result **SHOULD** be returned as soon as possible after accepting the task.',
+          spec(K, 463),
+        ),
+      ],
+    },
+    notes: ['An error answer is a refusal, not an accepted task. "As soon as possible" has no bound to measure; only the shape of the answer is judged.', 'U-12.'],
+    judged: true,
+  },
+  {
+    id: 'TASK-RESULT-BLOCKS',
+    name: 'tasks/result waits for a terminal status',
+    section: '10.4',
+    description:
+      'In 2025-11-25 the answer to tasks/result for a task still working (or needing input) waits until the task is completed, failed or cancelled.',
+    transports: 'all',
+    revisions: {
+      '2025-11-25': [
+        clause(
+          'MUST',
+          'When a receiver receives a `tasks/result` request for a task in any other non-terminal status (`working` or `input_required`), it **MUST** block the response until the task reaches a terminal status.',
+          spec(K, 465),
+          {
+            also: [
+              q(
+                'When a receiver receives a `tasks/result` request for a task in a terminal status (`completed`, `failed`, or `cancelled`), it **MUST** return the final result of the underlying request, whether that is a successful result or a JSON-RPC error.',
+                spec(K, 464),
+              ),
+            ],
+          },
+        ),
+      ],
+    },
+    notes: ['Judged from the statuses the receiver reported: a terminal status before the answer keeps it, a non-terminal one after the answer breaks it.'],
+    judged: true,
+  },
+  {
     id: 'TASKX-NO-NOTIF-CANCEL',
     name: 'Tasks are not cancelled with the notification (2026 extension)',
     section: '10.4',
@@ -323,7 +368,6 @@ export const TASK_RULES: readonly Rule[] = [
         ),
       ],
     },
-    judged: false,
-    reason: 'The trace keeps an HTTP frame\'s parsed message only when it is one JSON object (a batch becomes msg null), so batch bodies cannot be inspected.',
+    judged: true,
   },
 ];

@@ -282,9 +282,8 @@ export const TRANSPORT_RULES: readonly Rule[] = [
         ),
       ],
     },
-    judged: false,
-    reason:
-      '"Eventually" has no bound in a finite trace, and for a cancelled request it pulls against CANCEL-NO-RESPONSE, so a missing response proves nothing.',
+    notes: ['Judged from the answer\'s Content-Type in 2026-07-28; before, a response on another stream breaks it and a stream still without one is cannot-tell.'],
+    judged: true,
   },
   {
     id: 'HTTP-RELATED-MESSAGES',
@@ -314,8 +313,8 @@ export const TRANSPORT_RULES: readonly Rule[] = [
         ),
       ],
     },
-    judged: false,
-    reason: 'Only progress can be tied to a request by its token; whether any other message "relates" to the request is not decidable from the wire.',
+    notes: ['Only progress names its request (by token), so only progress on another request\'s stream is judged.'],
+    judged: true,
   },
   {
     id: 'HTTP-NO-EARLY-CLOSE',

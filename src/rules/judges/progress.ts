@@ -167,4 +167,43 @@ export const PROGRESS_JUDGES = {
       return out;
     },
   },
+
+  'TIMEOUT-MAX': {
+    nothing: 'No call resets its timeout on progress, so each call\'s timeout is its maximum.',
+    judge({ idx }) {
+      const out: Draft[] = [];
+      for (const [name, info] of idx.calls) {
+        const call = info.action;
+        // The Call records the timeout options the client asked its SDK for.
+        if (call?.action.resetTimeoutOnProgress !== true) continue;
+        const max = call.action.maxTotalTimeoutMs;
+        // A Stop is how the lab plays a caller's own deadline on the call's AbortController.
+        const stop = idx.stops.find((e) => e.action.call === name && e.seq > call.seq && info.settled.every((n) => n.seq > e.seq));
+        if (max === undefined && stop) {
+          out.push({
+            verdict: 'satisfied',
+            severity: 'info',
+            witnesses: [call.seq, stop.seq],
+            why: `Call ${name} resets its timeout on progress with no maximum of the SDK's, and was stopped at ${stop.t} ms while running, as a caller's own deadline would (the trace cannot tell a deadline from a user's Stop).`,
+          });
+          continue;
+        }
+        if (max === undefined) {
+          out.push({
+            verdict: 'violated',
+            witnesses: [call.seq],
+            why: `Call ${name} resets its timeout on every progress notification and sets no maximum total timeout.`,
+          });
+          continue;
+        }
+        const fired = info.settled.find((n) => /maximum total timeout/i.test(n.note.message ?? ''));
+        out.push({
+          verdict: 'satisfied',
+          witnesses: [call.seq, fired?.seq],
+          why: `Call ${name} resets its timeout on progress and caps it at ${max} ms${fired ? `, which ended it at ${fired.t} ms` : ''}.`,
+        });
+      }
+      return out;
+    },
+  },
 } satisfies Record<string, Judge>;

@@ -206,4 +206,62 @@ export const TASK_JUDGES = {
       return out;
     },
   },
+
+  'TASK-CREATE-RESULT': {
+    nothing: 'No task-augmented request was answered with a result in this trace.',
+    judge({ idx, revision }) {
+      const out: Draft[] = [];
+      for (const req of idx.requests) {
+        const resp = req.responses[0];
+        // An error answer refuses the task; only an accepted one must be a CreateTaskResult.
+        if (!req.taskAugmented || !resp || !('result' in resp.msg)) continue;
+        const taskId = createdTask(resp, revision);
+        out.push(
+          taskId !== undefined
+            ? { verdict: 'satisfied', witnesses: [req.frame.seq, resp.frame.seq], why: `Task-augmented request ${show(req.id)} was answered with a CreateTaskResult (task ${show(taskId)}).` }
+            : {
+                verdict: 'violated',
+                witnesses: [req.frame.seq, resp.frame.seq],
+                why: `Task-augmented request ${show(req.id)} was answered with a plain result (${frameName(resp.frame)}), not a CreateTaskResult.`,
+              },
+        );
+      }
+      return out;
+    },
+  },
+
+  'TASK-RESULT-BLOCKS': {
+    nothing: 'No tasks/result was answered with a result in this trace.',
+    judge({ idx }) {
+      const out: Draft[] = [];
+      for (const req of idx.requests) {
+        const taskId = req.method === 'tasks/result' ? req.msg.params?.taskId : undefined;
+        const resp = req.responses[0];
+        if (typeof taskId !== 'string' || !resp || !('result' in resp.msg)) continue;
+        // What the receiver itself said about the task, around its answer.
+        const reports = (idx.tasks.get(taskId) ?? []).filter((r) => r.frame.dir === resp.dir);
+        const terminal = reports.find((r) => r.frame.seq < resp.frame.seq && TERMINAL.has(r.status));
+        const after = reports.find((r) => r.frame.seq > resp.frame.seq && !TERMINAL.has(r.status));
+        if (terminal)
+          out.push({
+            verdict: 'satisfied',
+            witnesses: [terminal.frame.seq, resp.frame.seq],
+            why: `tasks/result for task ${show(taskId)} was answered after the task was reported ${terminal.status} (${frameName(terminal.frame)}).`,
+          });
+        else if (after)
+          out.push({
+            verdict: 'violated',
+            witnesses: [req.frame.seq, resp.frame.seq, after.frame.seq],
+            why: `tasks/result for task ${show(taskId)} was answered (${frameName(resp.frame)}) while the task was unfinished: it was reported ${after.status} afterwards (${frameName(after.frame)}).`,
+          });
+        else
+          out.push({
+            verdict: 'cannot-tell',
+            witnesses: [req.frame.seq, resp.frame.seq],
+            why: `No status of task ${show(taskId)} was reported around the answer to tasks/result, so whether the receiver waited for a terminal one is not visible.`,
+          });
+      }
+      return out;
+    },
+  },
 } satisfies Record<string, Judge>;

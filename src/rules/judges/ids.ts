@@ -1,0 +1,107 @@
+/**
+ * The judges of the id rules (catalog/ids.ts): which request a response names, on which HTTP
+ * stream it travels, notifications that carry an id, and responses a 2026 client writes.
+ */
+import { OPPOSITE, deliveryOf, dirKey, isNotification, type IndexedResponse as Resp, type TraceIndex as Index } from '../../trace/index.ts';
+import { frameName, latestRequest, receiverOf, show, sideOf, type Ctx, type Draft, type Judge } from './helpers.ts';
+
+/** A response that pairs with no request: why, in one sentence. */
+function orphanDraft(idx: Index, resp: Resp, revision: Ctx['revision']): Draft {
+  const who = sideOf(resp.dir);
+  const issuer = receiverOf(resp.dir);
+  const f = resp.frame;
+  if (resp.id === null && 'error' in resp.msg) {
+    const allowed = revision === '2025-11-25' || revision === '2026-07-28';
+    return {
+      verdict: allowed ? 'satisfied' : 'violated',
+      severity: 'info',
+      witnesses: [f.seq],
+      why: allowed
+        ? `The ${who}'s error response in ${frameName(f)} has id null, as an error for a request whose id could not be read may.`
+        : `The ${who}'s error response in ${frameName(f)} has id null; JSON-RPC allows that for a request whose id could not be read, which ${revision} does not say.`,
+    };
+  }
+  const later = (idx.requestsByKey.get(dirKey(OPPOSITE[resp.dir], resp.id, f.connection)) ?? []).find((r) => r.frame.seq > f.seq);
+  const mine = latestRequest(idx, resp.dir, resp.id, f.seq);
+  const own = mine?.frame.connection === f.connection ? mine : undefined;
+  let why: string;
+  if (later) why = `The ${who}'s response in ${frameName(f)} names id ${show(resp.id)} before the ${issuer} issued that request (${frameName(later.frame)}).`;
+  else if (own)
+    why = `The ${who}'s response in ${frameName(f)} names id ${show(resp.id)}, a request the ${who} issued itself, not the ${issuer}.`;
+  else why = `The ${who}'s response in ${frameName(f)} names id ${show(resp.id)}, and the ${issuer} issued no request with that id on this connection.`;
+  return { verdict: 'violated', witnesses: [f.seq, later?.frame.seq, own?.frame.seq], why };
+}
+
+export const ID_JUDGES = {
+  'RESPONSE-SAME-ID': {
+    nothing: 'Every response names a request the other side issued, once, on that request\'s stream.',
+    judge({ idx, revision, transport }) {
+      const out: Draft[] = [];
+      for (const resp of idx.responses) {
+        const req = resp.req;
+        if (!req) {
+          out.push(orphanDraft(idx, resp, revision));
+          continue;
+        }
+        const first = req.responses[0];
+        if (first && first !== resp) {
+          // A second answer to a cancel that came after the first answer: what a duplicate cancel asks for is open (U-9).
+          const repeat = req.cancels.find((c) => {
+            const d = deliveryOf(idx, c.frame);
+            return d !== undefined && d.seq > first.frame.seq && d.seq < resp.frame.seq;
+          });
+          out.push({
+            verdict: 'violated',
+            severity: repeat ? 'info' : undefined,
+            witnesses: [first.frame.seq, repeat?.frame.seq, resp.frame.seq],
+            why: repeat
+              ? `The ${sideOf(resp.dir)} answered request ${show(req.id)} a second time (${frameName(resp.frame)} after ${frameName(first.frame)}), for a repeated cancel (${frameName(repeat.frame)}); the spec does not say what a duplicate cancel asks for (U-9).`
+              : `The ${sideOf(resp.dir)} answered request ${show(req.id)} a second time (${frameName(resp.frame)} after ${frameName(first.frame)}).`,
+          });
+          continue;
+        }
+        // Streamable HTTP: a response on the POST stream of another request answers that stream's request by its place.
+        const on = resp.frame.http?.stream;
+        const host = on === undefined || transport !== 'streamable-http' ? undefined : idx.streams.get(on);
+        if (host?.req && host.open?.http?.method === 'POST' && req.stream !== on) {
+          out.push({
+            verdict: 'violated',
+            witnesses: [host.req.frame.seq, req.frame.seq, resp.frame.seq],
+            why: `The server wrote the response to request ${show(req.id)} (${frameName(resp.frame)}) on stream ${on}, the stream of request ${show(host.req.id)}.`,
+          });
+        }
+      }
+      return out;
+    },
+  },
+
+  'NOTIFICATION-NO-ID': {
+    nothing: 'No notification carries an id.',
+    judge({ idx }) {
+      return idx.messages
+        .filter(({ msg }) => isNotification(msg) && 'id' in msg)
+        .map(
+          ({ frame, msg }): Draft => ({
+            verdict: 'violated',
+            witnesses: [frame.seq],
+            why: `The ${sideOf(frame.dir)}'s ${String(msg.method)} in ${frameName(frame)} carries the id ${show(msg.id)}.`,
+          }),
+        );
+    },
+  },
+
+  'CLIENT-NO-RESPONSES': {
+    nothing: 'The client wrote no response.',
+    judge({ idx }) {
+      return idx.responses
+        .filter((r) => r.dir === 'c2s')
+        .map(
+          (r): Draft => ({
+            verdict: 'violated',
+            witnesses: [r.frame.seq],
+            why: `The client wrote a JSON-RPC response (${frameName(r.frame)}, id ${show(r.id)}).`,
+          }),
+        );
+    },
+  },
+} satisfies Record<string, Judge>;
