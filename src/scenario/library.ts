@@ -8,6 +8,8 @@
  * to RAW, then `npm run record-library` fills in its trace hash (and rewrites the others').
  */
 import { parseScenario } from './schema.ts';
+import clientWritesAResponseOn2026Stdio from '../../content/scenarios/client-writes-a-response-on-2026-stdio.json' with { type: 'json' };
+import forgedResponseOnAnotherRequestsStream from '../../content/scenarios/forged-response-on-another-requests-stream.json' with { type: 'json' };
 import type { Scenario } from './schema.ts';
 import seed000StrictHostPythonV1 from '../../content/scenarios/seed-000-strict-host-python-v1.json' with { type: 'json' };
 import seed004PythonV1SwallowedCancelCrash from '../../content/scenarios/seed-004-python-v1-swallowed-cancel-crash.json' with { type: 'json' };
@@ -120,6 +122,8 @@ const RAW: readonly unknown[] = [
   serverKilledAfterTheClientDisconnected,
   strictHostHttpSseReconnectsOnUnknownIds,
   serverDiesRightAfterAnsweringInitialize,
+  clientWritesAResponseOn2026Stdio,
+  forgedResponseOnAnotherRequestsStream,
 ];
 
 function text(record: Record<string, unknown>, key: string, where: string): string {
