@@ -12,6 +12,7 @@ import { createNodeSides, runHeadless } from '../../src/host/node.ts';
 import { clauseFor, ruleById, type Rule } from '../../src/rules/index.ts';
 import { checkRun } from '../../src/rules/check-run.ts';
 import { libraryEntry } from '../../src/scenario/library.ts';
+import { ruleView } from '../../src/report/rule-reference.ts';
 import { REVISIONS, TRANSPORTS, type Revision } from '../../src/scenario/index.ts';
 import type { TraceEvent } from '../../src/trace/index.ts';
 import { assertFixture } from './fixtures/judging/check-fixture.ts';
@@ -43,6 +44,11 @@ describe('the rule', () => {
         assert.deepEqual(clause.source.lines, LINES[revision], revision);
       }
     }
+  });
+  test('the rule reference shows it judged, with a library scenario that breaks it', () => {
+    const view = ruleView(ruleById('CANCEL-RACE-GRACEFUL') as Rule);
+    assert.equal(view.notJudged, undefined);
+    assert.equal(view.violating?.id, 'seed-000-strict-host-python-v1');
   });
 });
 

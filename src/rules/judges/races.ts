@@ -69,10 +69,14 @@ function lostCalls(idx: Index, connection: number, at: number, from: number, sam
   return out.sort((a, b) => a.settled.seq - b.settled.seq);
 }
 
+/** "a", "a and b", "a, b and c". */
+function listed(items: readonly string[]): string {
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}`;
+}
+
 function lostText(lost: Lost[]): string {
-  if (lost.length === 0) return '';
-  const calls = lost.map((l) => `call ${l.name} failed${l.settled.note.message ? ` ("${l.settled.note.message}")` : ''}`);
-  return `; ${calls.join(', ')}, though ${lost.length === 1 ? 'it was' : 'they were'} still in flight`;
+  const calls = lost.map((l) => `call ${l.name}, still in flight, failed${l.settled.note.message ? ` ("${l.settled.note.message}")` : ''}`);
+  return calls.length === 0 ? '' : `; ${listed(calls)}`;
 }
 
 /**
@@ -99,7 +103,7 @@ function serverBreakdown(idx: Index, connection: number, at: At, except: string 
   const requests = crashed.map((s) => show(s.requestId));
   return {
     events: [...crashed.map((s) => s.seq), eof?.seq, ...lost.flatMap((l) => [l.settled.seq, l.state?.seq])].filter((s): s is number => s !== undefined),
-    text: `the server process died (${requests.length === 1 ? 'request' : 'requests'} ${requests.join(', ')} crashed)${lostText(lost)}`,
+    text: `the server process died (${requests.length === 1 ? 'request' : 'requests'} ${listed(requests)} crashed)${lostText(lost)}`,
   };
 }
 
@@ -155,14 +159,18 @@ function callOf(idx: Index, req: Req): [string, CallInfo] | undefined {
   return name !== undefined && info ? [name, info] : undefined;
 }
 
-/** The call took the response: it settled, or its state moved to SUCCEEDED or FAILED, between the delivery and the next one. */
-function takenBy(call: CallInfo, from: number, to: number): { seq: number; what: string } | undefined {
-  const settled = call.settled.find((n) => n.seq > from && n.seq < to);
+/**
+ * The call took the response: in the step it arrived (`at`), before the next delivery (`to`),
+ * the call settled, or its state moved to SUCCEEDED or FAILED.
+ */
+function takenBy(call: CallInfo, at: At, to: number): { seq: number; what: string } | undefined {
+  const from = at.seq;
+  const settled = call.settled.find((n) => n.seq > from && n.seq < to && n.t === at.t);
   if (settled) {
     const n = settled.note;
     return { seq: settled.seq, what: n.outcome === 'result' ? 'the call settled with its result' : `the call settled with the error${n.message ? ` "${n.message}"` : ''}` };
   }
-  const state = call.states.find((s) => s.seq > from && s.seq < to && s.from !== s.to && (s.to === 'SUCCEEDED' || s.to === 'FAILED'));
+  const state = call.states.find((s) => s.seq > from && s.seq < to && s.t === at.t && s.from !== s.to && (s.to === 'SUCCEEDED' || s.to === 'FAILED'));
   return state && { seq: state.seq, what: `the call went to ${state.to}` };
 }
 
@@ -179,7 +187,7 @@ function lateResponse(ctx: Ctx, req: Req, first: Signal, resp: Resp): Draft | un
     return { verdict: 'violated', severity, witnesses: [first.frame.seq, d.seq, ...down.events], why: `The ${who} did not ignore ${arrived}: in that step ${down.text}.` };
   }
   const until = nextDelivery(idx, resp.dir, d.seq)?.seq ?? Number.POSITIVE_INFINITY;
-  const taken = entry && takenBy(entry[1], d.seq, until);
+  const taken = entry && takenBy(entry[1], d, until);
   if (taken) return { verdict: 'violated', severity, witnesses: [first.frame.seq, d.seq, taken.seq], why: `The ${who} took ${arrived}: ${taken.what}.` };
   const ignored =
     entry?.[1].states.find((s) => s.seq > d.seq && s.seq < until && s.on === 'late-response') ?? findOnerrorFor(idx, req.id, d.seq);
@@ -235,12 +243,12 @@ function cancelRaces(idx: Index): Race[] {
       party === 'server' ? (idx.serverStates.get(callKey(c.frame.connection, req.id)) ?? []).find((s) => s.seq > d.seq && s.on === 'return') : undefined;
     const crossing = [answer && { seq: answer.frame.seq, t: answer.frame.t }, returned].filter((x): x is At => x !== undefined).sort((a, b) => a.seq - b.seq);
     if (crossing.length === 0) continue;
-    const what = [answer && `answered it (${frameName(answer.frame)})`, returned && 'its handler returned a result'].filter((x) => x !== undefined).join(' and ');
+    const what = [answer && `it answered the request anyway (${frameName(answer.frame)})`, returned && 'its handler still returned a result'].filter((x) => x !== undefined);
     out.push({
       ...base,
       at: [d, ...crossing],
       witnesses: [c.frame.seq, d.seq, ...crossing.map((x) => x.seq)],
-      text: `${cancel} reached it while request ${show(req.id)} was still running, and then ${what} anyway (R2)`,
+      text: `${cancel} reached it while request ${show(req.id)} was still running; ${listed(what)} (R2)`,
     });
   }
   return out;
@@ -310,7 +318,7 @@ export const RACE_JUDGES = {
           out.push({
             verdict: 'satisfied',
             witnesses: race.witnesses,
-            why: `The ${race.party} came through a cancellation race: ${race.text}, and ${race.party === 'server' ? 'it stayed up' : 'it kept the connection and its other calls'}.`,
+            why: `The ${race.party} came through a cancellation race: ${race.text}, and ${race.party === 'server' ? 'it stayed up' : 'it did not close the connection or fail another call over it'}.`,
           });
         }
       }
