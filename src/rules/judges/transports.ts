@@ -179,7 +179,8 @@ export const TRANSPORT_JUDGES = {
           (c): Draft => ({
             verdict: 'violated',
             witnesses: [c.frame.seq],
-            why: `The client sent notifications/cancelled (${frameName(c.frame)}) over 2026 HTTP anyway: not required or expected, but not prohibited either (U-3).`,
+            // A forged frame stands for a misbehaving peer, never for what the client SDK did.
+            why: `${c.frame.injected ? 'The user forged a notifications/cancelled' : 'The client sent notifications/cancelled'} (${frameName(c.frame)}) over 2026 HTTP anyway: not required or expected, but not prohibited either (U-3).`,
           }),
         );
     },
