@@ -35,7 +35,8 @@ describe('the bug report', () => {
   test('the setting, the counts, each notable finding with its label, and its note in the diagram', async () => {
     const md = await report('seed-000-strict-host-python-v1');
     assert.ok(md.includes('- Setting: 2025-11-25 · stdio · server py-v1 (emulated) · client strict-host (emulated)\n'));
-    assert.match(md, /\n0 errors \(MUST broken\) · 1 warnings \(SHOULD not followed\) · 0 allowed races and open points \(info\) · \d+ rules satisfied · /);
+    assert.match(md, /\n1 errors \(MUST broken\) · 2 warnings \(SHOULD not followed\) · 0 allowed races and open points \(info\) · \d+ rules satisfied · /);
+    assert.match(md, /\n\| error \| CANCEL-RACE-GRACEFUL — [^|]+ \| MUST broken: The client did not handle a cancellation race gracefully/);
     assert.match(md, /\n\| warning \| CANCEL-NO-RESPONSE — [^|]+ \| SHOULD not followed: The server wrote a response to request 1 /);
     assert.ok(md.includes('  Note over Client,Server: ⚠ warning#58; CANCEL-NO-RESPONSE\n'), 'the finding is a note in the sequence diagram');
   });
@@ -62,7 +63,7 @@ describe('the checks.json of a run', () => {
     const warning = checks.filter((c) => c.status === 'WARNING');
     assert.deepEqual(
       warning.map((c) => [c.id, c.details.keyword, c.details.witnesses]),
-      [['CANCEL-NO-RESPONSE', 'SHOULD', findings.find((f) => f.verdict === 'violated')?.witnesses]],
+      ['CANCEL-NO-RESPONSE', 'CANCEL-IGNORE-LATE-RESPONSE'].map((rule) => [rule, 'SHOULD', findings.find((f) => f.rule === rule && f.verdict === 'violated')?.witnesses]),
     );
     assert.ok(checks.every((c) => c.timestamp === '2026-01-01T00:00:00Z'));
   });

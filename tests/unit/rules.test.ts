@@ -25,6 +25,8 @@ import { check, type Finding } from '../../src/rules/checker.ts';
 import { JUDGES } from '../../src/rules/judges/index.ts';
 import { statusOf, toChecks, toChecksJson } from '../../src/report/checks-json.ts';
 import type { TraceEvent } from '../../src/trace/index.ts';
+import { FALSE_FINDING_FIXTURES } from './fixtures/judging/false-findings.ts';
+import { RACE_FIXTURES } from './fixtures/judging/races.ts';
 import { FIXTURES, type Expected } from './fixtures/rule-fixtures.ts';
 import { handshake, toolCall, traceBuilder } from './fixtures/trace-builder.ts';
 
@@ -213,7 +215,8 @@ describe('fixture traces', () => {
 
   test('every judged rule has a fixture that satisfies it and one that violates it', () => {
     const seen = new Map<string, Set<string>>();
-    for (const fixture of FIXTURES) {
+    // The judging fixtures have their own tests (rules-race-graceful, rules-false-findings).
+    for (const fixture of [...FIXTURES, ...RACE_FIXTURES, ...FALSE_FINDING_FIXTURES]) {
       for (const [rule, expected] of Object.entries(fixture.build().expect)) {
         const verdicts = seen.get(rule) ?? new Set<string>();
         for (const e of expected as Expected[]) verdicts.add(e.verdict);

@@ -210,8 +210,9 @@ describe('an embed’s summary', () => {
 
   test('a broken SHOULD and a broken MUST are named with their label; allowed races are left to the playground', () => {
     const seed = lines('seed-000-strict-host-python-v1');
-    assert.equal(seed.length, 4);
-    assert.match(seed[3] ?? '', /^finding\/warning: SHOULD not followed: CANCEL-NO-RESPONSE: The server wrote a response to request 1/);
+    assert.equal(seed.length, 6);
+    assert.match(seed[3] ?? '', /^finding\/error: MUST broken: CANCEL-RACE-GRACEFUL: The client did not handle a cancellation race gracefully/);
+    assert.match(seed[4] ?? '', /^finding\/warning: SHOULD not followed: CANCEL-NO-RESPONSE: The server wrote a response to request 1/);
     assert.deepEqual(lines('race-r5-cancel-initialize'), ['finding/error: MUST broken: CANCEL-NO-INITIALIZE: The client\'s cancel in frame 2 names its initialize request 0 (frame 0).']);
   });
 

@@ -228,7 +228,7 @@ describe('the run view', () => {
     assert.equal(view.setting, '2025-11-25 · stdio · server py-v1 (emulated) · client strict-host (emulated)');
     assert.deepEqual(
       view.findings.filter((f) => f.verdict === 'violated').map((f) => `${f.severity} ${f.rule}`),
-      ['warning CANCEL-NO-RESPONSE'],
+      ['warning CANCEL-NO-RESPONSE', 'warning CANCEL-IGNORE-LATE-RESPONSE', 'error CANCEL-RACE-GRACEFUL'],
     );
     assert.equal(view.wire.length, wireRows(trace).length);
     assert.deepEqual(view.calls.map(describeCall), callViews(trace).map(describeCall));

@@ -325,7 +325,8 @@ export const CORE: readonly Rule[] = [
     id: 'CANCEL-RACE-GRACEFUL',
     name: 'Handle cancellation races gracefully',
     section: '10.1',
-    description: 'Both sides must cope when a cancel and a response cross on the wire.',
+    description:
+      'Both sides must cope when a cancel and the work it targets pass each other: a response after the cancel, a cancel for a finished, unknown or already cancelled request. A party that dies, drops its connection or fails its other calls in the step a race reaches it has not.',
     transports: 'all',
     revisions: {
       ...same(
@@ -342,10 +343,10 @@ export const CORE: readonly Rule[] = [
         ),
       ],
     },
-    notes: ['R1, R2, R3.'],
-    judged: false,
-    reason:
-      '"Gracefully" is not defined; the observable parts (late responses ignored, no response after the cancel arrived) are judged by CANCEL-IGNORE-LATE-RESPONSE and CANCEL-NO-RESPONSE.',
+    notes: [
+      'R1, R2, R3, R4: "gracefully" is not defined; what is judged is the opposite, a party that the race takes down (its process exits, it closes the connection, or its calls in flight fail) in the step the race reaches it.',
+    ],
+    judged: true,
   },
   {
     id: 'CANCEL-INVALID-IGNORE',

@@ -136,27 +136,27 @@ export const TRANSPORT_RULES: readonly Rule[] = [
     name: 'A POSTed notification gets 202 and no body',
     section: '10.2',
     description:
-      'On Streamable HTTP a POST carrying a notification (a cancel, say) is answered 202 Accepted with no body, or with an HTTP error status if refused.',
+      'On Streamable HTTP a POST carrying a notification (a cancel, say) is answered 202 Accepted with no body, or with an HTTP error status if refused, whose body may be a JSON-RPC error response without id.',
     transports: STREAMABLE,
     revisions: {
       '2025-03-26': [
         clause(
           'MUST',
-          'If the input consists solely of (any number of) JSON-RPC _responses_ or _notifications_: | If the server accepts the input, the server **MUST** return HTTP status code 202 Accepted with no body. | If the server cannot accept the input, it **MUST** return an HTTP error status code (e.g., 400 Bad Request).',
-          spec(T('2025-03-26'), 96, 101),
+          'If the input consists solely of (any number of) JSON-RPC _responses_ or _notifications_: | If the server accepts the input, the server **MUST** return HTTP status code 202 Accepted with no body. | If the server cannot accept the input, it **MUST** return an HTTP error status code (e.g., 400 Bad Request). The HTTP response body **MAY** comprise a JSON-RPC _error response_ that has no `id`.',
+          spec(T('2025-03-26'), 96, 102),
         ),
       ],
       ...same(
         'MUST',
-        'If the input is a JSON-RPC _response_ or _notification_: | If the server accepts the input, the server **MUST** return HTTP status code 202 Accepted with no body. | If the server cannot accept the input, it **MUST** return an HTTP error status code (e.g., 400 Bad Request).',
+        'If the input is a JSON-RPC _response_ or _notification_: | If the server accepts the input, the server **MUST** return HTTP status code 202 Accepted with no body. | If the server cannot accept the input, it **MUST** return an HTTP error status code (e.g., 400 Bad Request). The HTTP response body **MAY** comprise a JSON-RPC _error response_ that has no `id`.',
         T,
-        { '2025-06-18': [91, 95], '2025-11-25': [95, 99] },
+        { '2025-06-18': [91, 96], '2025-11-25': [95, 100] },
       ),
       '2026-07-28': [
         clause(
           'MUST',
-          'If the body is a JSON-RPC _notification_: | If the server accepts it, the server **MUST** return HTTP status code `202 Accepted` with no body. | If the server cannot accept it, it **MUST** return an HTTP error status code (e.g., `400 Bad Request`).',
-          spec(SH, 82, 86),
+          'If the body is a JSON-RPC _notification_: | If the server accepts it, the server **MUST** return HTTP status code `202 Accepted` with no body. | If the server cannot accept it, it **MUST** return an HTTP error status code (e.g., `400 Bad Request`). The HTTP response body **MAY** comprise a JSON-RPC _error response_ that has no `id`.',
+          spec(SH, 82, 87),
         ),
       ],
     },

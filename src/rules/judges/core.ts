@@ -1,6 +1,7 @@
 /**
  * The judges of §10.1, the cancellation core: the cancel's shape and what it may name, and
- * what its receiver (and, for a late response, its sender) does after it.
+ * what its receiver does after it (what its sender does with a late response, and the races:
+ * races.ts).
  */
 import {
   OPPOSITE,
@@ -11,43 +12,18 @@ import {
   isObject,
   nextDelivery,
   type DeliveryEvent,
-  type HandlerEvent,
-  type IndexedCall as CallInfo,
   type IndexedRequest as Req,
   type IndexedResponse as Resp,
-  type RequestId as Id,
   type TraceIndex as Index,
 } from '../../trace/index.ts';
-import { createdTask, frameName, latestRequest, receiverOf, show, sideOf, type Ctx, type Draft, type Judge } from './helpers.ts';
+import { createdTask, frameName, latestRequest, permittedRefusal, receiverOf, show, sideOf, type Draft, type Judge } from './helpers.ts';
 import { doubtText, firstDelivered, messagesFor, signalName, signalsOf } from './signals.ts';
-
-/** The call a request id belongs to on the client, on the connection the request went out on. */
-function callOf(idx: Index, id: Id, connection: number): [string, CallInfo] | undefined {
-  const name = idx.callByRequestId.get(`${connection}:${idKey(id)}`);
-  const info = name === undefined ? undefined : idx.calls.get(name);
-  return name !== undefined && info ? [name, info] : undefined;
-}
 
 /** The first response to `req` its sender had received before `seq`, with its delivery. */
 function receivedBefore(idx: Index, req: Req, seq: number): [Resp, DeliveryEvent] | undefined {
   for (const r of req.responses) {
     const d = deliveryOf(idx, r.frame);
     if (d !== undefined && d.seq < seq) return [r, d];
-  }
-  return undefined;
-}
-
-/** The client SDK's "unknown message ID" report of a response to `id`, after `afterSeq`. */
-function findOnerrorFor(ctx: Ctx, id: Id, afterSeq: number): HandlerEvent | undefined {
-  const prefix = 'Received a response for an unknown message ID: ';
-  for (const e of ctx.idx.clientOnerror) {
-    if (e.seq <= afterSeq || e.note.type !== 'client-onerror' || !e.note.message.startsWith(prefix)) continue;
-    try {
-      const msg: unknown = JSON.parse(e.note.message.slice(prefix.length));
-      if (isObject(msg) && idKey(msg.id) === idKey(id)) return e;
-    } catch {
-      // not JSON: not a response report
-    }
   }
   return undefined;
 }
@@ -369,56 +345,10 @@ export const CORE_JUDGES = {
     },
   },
 
-  'CANCEL-IGNORE-LATE-RESPONSE': {
-    nothing: 'No response arrived after a cancel in this trace.',
-    judge(ctx) {
-      const { idx } = ctx;
-      const out: Draft[] = [];
-      for (const req of idx.requests) {
-        if (req.dir !== 'c2s') continue;
-        const signals = signalsOf(ctx, req);
-        const first = signals[0];
-        if (!first) continue;
-        const entry = callOf(idx, req.id, req.frame.connection ?? 0);
-        for (const resp of req.responses) {
-          const d = deliveryOf(idx, resp.frame);
-          if (!d || d.seq < first.frame.seq) continue;
-          const taken =
-            entry?.[1].states.find((s) => s.seq > d.seq && (s.from === 'CANCEL_REQUESTED' || s.from === 'STOPPED_LOCALLY') && (s.to === 'SUCCEEDED' || s.to === 'FAILED')) ??
-            (entry && entry[1].settled.every((n) => n.seq > d.seq) ? entry[1].settled.find((n) => n.note.outcome === 'result') : undefined);
-          if (taken) {
-            out.push({
-              verdict: 'violated',
-              witnesses: [first.frame.seq, d.seq, taken.seq],
-              why: `The client took the response to request ${show(req.id)} (${frameName(resp.frame)}, arrived at ${d.t} ms) after it had cancelled the request: the call ${taken.kind === 'client-state' ? `went to ${taken.to}` : 'settled with its result'}.`,
-            });
-            continue;
-          }
-          const ignored =
-            entry?.[1].states.find((s) => s.seq > d.seq && s.from === s.to && (s.to === 'CANCEL_REQUESTED' || s.to === 'STOPPED_LOCALLY')) ??
-            findOnerrorFor(ctx, req.id, d.seq);
-          out.push(
-            entry || ignored
-              ? {
-                  verdict: 'satisfied',
-                  witnesses: [first.frame.seq, d.seq, ignored?.seq],
-                  why: `The client ignored the response to request ${show(req.id)} (${frameName(resp.frame)}) that arrived after its cancel.`,
-                }
-              : {
-                  verdict: 'cannot-tell',
-                  witnesses: [first.frame.seq, d.seq],
-                  why: `The trace has no client state or SDK report for request ${show(req.id)}, so what the client made of the late response (${frameName(resp.frame)}) is not visible.`,
-                },
-          );
-        }
-      }
-      return out;
-    },
-  },
-
   'NOTIFICATION-NO-RESPONSE': {
     nothing: 'No notifications/cancelled in this trace.',
-    judge({ idx }) {
+    judge(ctx) {
+      const { idx } = ctx;
       const out: Draft[] = [];
       for (const c of idx.cancels) {
         const d = deliveryOf(idx, c.frame);
@@ -439,6 +369,15 @@ export const CORE_JUDGES = {
             (stream === undefined || r.frame.http?.stream === stream) &&
             (('id' in c.msg && idKey(r.id) === idKey(c.msg.id)) || r.id === null),
         );
+        const refusal = answer && permittedRefusal(ctx, stream);
+        if (answer && refusal?.body === answer.frame) {
+          out.push({
+            verdict: 'satisfied',
+            witnesses: [c.frame.seq, d.seq, refusal.head.seq, answer.frame.seq],
+            why: `The ${receiver} refused the POST of the cancel notification in ${frameName(c.frame)} with HTTP ${refusal.status} and an error response without id (${frameName(answer.frame)}), which the transport allows as the body of a refusal.`,
+          });
+          continue;
+        }
         out.push(
           answer
             ? {

@@ -10,6 +10,7 @@ import {
   type Direction,
   type FrameEvent,
   type IndexedRequest as Req,
+  type JsonRpcMessage,
   type IndexedResponse as Resp,
   type TraceIndex as Index,
 } from '../../trace/index.ts';
@@ -61,4 +62,25 @@ export function latestRequest(idx: Index, dir: Direction, id: unknown, beforeSeq
   let found: Req | undefined;
   for (const r of list) if (r.frame.seq < beforeSeq) found = r;
   return found;
+}
+
+/** A JSON-RPC error response with no request id (absent, or null as JSON-RPC writes it when there is none). */
+function isIdlessError(msg: JsonRpcMessage): boolean {
+  return msg.error !== undefined && msg.result === undefined && (msg.id === undefined || msg.id === null);
+}
+
+/**
+ * The body of a refused notification POST, when the transport allows it: on Streamable HTTP
+ * (2025-03-26 on) a server that cannot accept a notification answers an HTTP error status, and
+ * «The HTTP response body **MAY** comprise a JSON-RPC _error response_ that has no `id`».
+ * Returns the stream's head and that error's frame, or undefined.
+ */
+export function permittedRefusal(ctx: Ctx, stream: number | undefined): { head: FrameEvent; status: number; body: FrameEvent } | undefined {
+  if (stream === undefined || ctx.transport !== 'streamable-http' || ctx.revision === '2024-11-05') return undefined;
+  const s = ctx.idx.streams.get(stream);
+  const head = s?.head;
+  const status = head?.http?.status;
+  if (!s || !head || status === undefined || status < 400) return undefined;
+  const body = s.s2c.find((f) => f.http?.part === 'chunk' && f.msg !== null && isIdlessError(f.msg));
+  return body && { head, status, body };
 }

@@ -6,6 +6,7 @@ import {
   deliveryOf,
   idKey,
   isNotification,
+  isObject,
   isResponse,
   messagesOf,
   type ClientStateEvent,
@@ -17,7 +18,7 @@ import {
   type UserActionEvent,
 } from '../../trace/index.ts';
 import type { Severity } from './helpers.ts';
-import { frameName, latestRequest, show, sideOf, type Draft, type Judge } from './helpers.ts';
+import { frameName, latestRequest, permittedRefusal, show, sideOf, type Draft, type Judge } from './helpers.ts';
 
 /** Server notes for a request id, of the given types. */
 function notes(idx: Index, id: Id, ...types: HandlerEvent['note']['type'][]): HandlerEvent[] {
@@ -178,7 +179,8 @@ export const TRANSPORT_JUDGES = {
           (c): Draft => ({
             verdict: 'violated',
             witnesses: [c.frame.seq],
-            why: `The client sent notifications/cancelled (${frameName(c.frame)}) over 2026 HTTP anyway: not required or expected, but not prohibited either (U-3).`,
+            // A forged frame stands for a misbehaving peer, never for what the client SDK did.
+            why: `${c.frame.injected ? 'The user forged a notifications/cancelled' : 'The client sent notifications/cancelled'} (${frameName(c.frame)}) over 2026 HTTP anyway: not required or expected, but not prohibited either (U-3).`,
           }),
         );
     },
@@ -203,18 +205,24 @@ export const TRANSPORT_JUDGES = {
         }
         if (notes(idx, req.id, 'handler-returned', 'handler-threw').some((e) => e.seq > started.seq && e.seq < d.seq)) continue;
         const seen = notes(idx, req.id, 'handler-cancel-seen').find((e) => e.seq > d.seq);
+        // The abort that happened is the cancel's only if that cancel explains it: it arrived after
+        // the disconnect, or the signal aborted with its reason (the SDK aborts with the
+        // notification's reason). A cancel that reached the server before the disconnect without
+        // aborting the handler was lost (a stateless server gives each POST a fresh instance).
+        const reason = seen?.note.type === 'handler-cancel-seen' ? seen.note.reason : undefined;
         const cancelled =
           seen &&
           req.cancels.some((c) => {
             const cd = deliveryOf(idx, c.frame);
-            return cd !== undefined && cd.seq < seen.seq;
+            return cd !== undefined && cd.seq < seen.seq && (cd.seq > d.seq || (isObject(c.msg.params) && c.msg.params.reason === reason));
           });
+        const lost = req.cancels.find((c) => (deliveryOf(idx, c.frame)?.seq ?? Infinity) < d.seq);
         out.push(
           seen && !cancelled
             ? {
                 verdict: 'violated',
-                witnesses: [a.frame.seq, d.seq, seen.seq],
-                why: `The server cancelled the handler for request ${show(req.id)} when the client dropped the stream (${frameName(a.frame)}), with no notifications/cancelled.`,
+                witnesses: [lost?.frame.seq, a.frame.seq, d.seq, seen.seq],
+                why: `The server cancelled the handler for request ${show(req.id)} when the client dropped the stream (${frameName(a.frame)}): its signal aborted with "${reason ?? ''}"${lost ? `, and the earlier cancel (${frameName(lost.frame)}) had reached the server without aborting it` : ', with no notifications/cancelled'}.`,
               }
             : {
                 verdict: 'satisfied',
@@ -270,7 +278,8 @@ export const TRANSPORT_JUDGES = {
 
   'HTTP-NOTIFICATION-202': {
     nothing: 'The client POSTed no notification in this trace.',
-    judge({ idx }) {
+    judge(ctx) {
+      const { idx } = ctx;
       const out: Draft[] = [];
       for (const s of idx.streams.values()) {
         const open = s.open;
@@ -287,8 +296,16 @@ export const TRANSPORT_JUDGES = {
           out.push({ verdict: 'violated', witnesses: [open.seq, head.seq, body.seq], why: `The server answered the POST of ${what} with 202 but also a body (${frameName(body)}).` });
         else if (status === 202)
           out.push({ verdict: 'satisfied', witnesses: [open.seq, head.seq], why: `The server answered the POST of ${what} with 202 Accepted and no body.` });
-        else if (status !== undefined && status >= 400)
-          out.push({ verdict: 'satisfied', witnesses: [open.seq, head.seq], why: `The server refused the POST of ${what} with HTTP ${status}, as it may.` });
+        else if (status !== undefined && status >= 400) {
+          const refusal = permittedRefusal(ctx, open.http?.stream);
+          out.push({
+            verdict: 'satisfied',
+            witnesses: [open.seq, head.seq, refusal?.body.seq],
+            why: refusal
+              ? `The server refused the POST of ${what} with HTTP ${status} and a JSON-RPC error response without id (${frameName(refusal.body)}), as it may.`
+              : `The server refused the POST of ${what} with HTTP ${status}, as it may.`,
+          });
+        }
         else
           out.push({ verdict: 'violated', witnesses: [open.seq, head.seq], why: `The server answered the POST of ${what} with HTTP ${status ?? '(no status)'} instead of 202.` });
       }
