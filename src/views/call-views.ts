@@ -111,7 +111,10 @@ export function callViews(trace: readonly TraceEvent[], index: TraceIndex = inde
   return [...calls.values()];
 }
 
-/** One line per call: its name, tool, and how it ended on the client and the server. */
+/**
+ * One line per call: its name, tool, and how it ended on the client and the server. A late
+ * response is counted, not called ignored: what the client did with it is the checker's to say.
+ */
 export function describeCall(c: CallView): string {
-  return `${c.call} ${c.tool}: client ${c.clientState}${c.lateResponses.length ? ` (${c.lateResponses.length} late response ignored)` : ''}, server ${c.serverState ?? 'never received'}${c.lost ? ', lost with its connection' : ''}`;
+  return `${c.call} ${c.tool}: client ${c.clientState}${c.lateResponses.length ? ` (${c.lateResponses.length} late response${c.lateResponses.length === 1 ? '' : 's'} after Stop)` : ''}, server ${c.serverState ?? 'never received'}${c.lost ? ', lost with its connection' : ''}`;
 }

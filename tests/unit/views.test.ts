@@ -108,7 +108,7 @@ describe('call views of real runs', () => {
   test('Stop on a stubborn tool: stopped locally, the late result ignored, the server sent it anyway', () => {
     const [a] = callViews(run('race-r1-cancel-after-response').trace);
     assert.ok(a);
-    assert.equal(describeCall(a), 'A stubborn: client STOPPED_LOCALLY (1 late response ignored), server response sent');
+    assert.equal(describeCall(a), 'A stubborn: client STOPPED_LOCALLY (1 late response after Stop), server response sent');
     assert.deepEqual(
       a.clientHistory.map((h) => h.to),
       ['RUNNING', 'CANCEL_REQUESTED', 'STOPPED_LOCALLY', 'STOPPED_LOCALLY'],
@@ -139,7 +139,7 @@ describe('call views of real runs', () => {
 
   test('python-sdk 1.x behind a strict host: answered early, the other call lost with the connection', () => {
     assert.deepEqual(callViews(run('seed-000-strict-host-python-v1').trace).map(describeCall), [
-      'A slow_count: client STOPPED_LOCALLY (1 late response ignored), server response sent',
+      'A slow_count: client STOPPED_LOCALLY (1 late response after Stop), server response sent',
       'B stubborn: client FAILED, server running, lost with its connection',
       'C quick: client SUCCEEDED, server response sent',
     ]);
