@@ -20,7 +20,7 @@ import {
   type ServerHandlerState,
   type Transition,
 } from '../machines/index.ts';
-import { dirKey, idKey, type ConnectionEvent, type IndexedRequest, type NewTraceEvent, type RequestId, type TraceEvent, type TraceIndex } from '../trace/index.ts';
+import { idKey, type ConnectionEvent, type IndexedRequest, type NewTraceEvent, type RequestId, type TraceEvent, type TraceIndex } from '../trace/index.ts';
 
 interface CallRecord {
   requestId: RequestId | null;
@@ -32,6 +32,8 @@ interface CallRecord {
 interface HandlerRecord {
   requestId: RequestId;
   state: ServerHandlerState;
+  /** Whether the server wrote a response for it (python-sdk 1.x answers before the handler ends). */
+  answered: boolean;
 }
 
 /** The requests that open a connection. */
@@ -47,8 +49,14 @@ const CONNECTION_EVENTS: Partial<Record<ConnectionEvent['event'], ConnectionEven
 
 export class Lifecycles {
   private readonly calls = new Map<string, CallRecord>();
-  /** By request id key, on the present connection. */
-  private readonly handlers = new Map<string, HandlerRecord>();
+  /**
+   * By request id key, on the present connection: one handler per request received, oldest
+   * first. A client that writes the same request twice (a duplicated tools/call) gets two
+   * handlers for one id, as the SDK runs one per request it reads.
+   */
+  private readonly handlers = new Map<string, HandlerRecord[]>();
+  /** The handlers that returned or threw in the server's present step. */
+  private finished: HandlerRecord[] = [];
   private connection: ConnectionState = connectionMachine.initial;
   /** The handshake request of the present connection, as the trace index holds it. */
   private handshake: IndexedRequest | undefined;
@@ -128,17 +136,30 @@ export class Lifecycles {
   // ---- server handlers, one per request id ---------------------------------------------
 
   startHandler(requestId: RequestId, tool: string): void {
-    const record: HandlerRecord = { requestId, state: serverHandlerMachine.initial };
-    this.handlers.set(idKey(requestId), record);
-    this.append({ kind: 'server-state', t: this.now(), requestId, machine: 'server-handler', from: null, to: record.state, on: null, because: `request received (${tool})` });
+    const record: HandlerRecord = { requestId, state: serverHandlerMachine.initial, answered: false };
+    const key = idKey(requestId);
+    const same = this.handlers.get(key) ?? [];
+    this.handlers.set(key, [...same, record]);
+    const because = same.length === 0 ? `request received (${tool})` : `the same request received again (${tool}): another handler for this id`;
+    this.append({ kind: 'server-state', t: this.now(), requestId, machine: 'server-handler', from: null, to: record.state, on: null, because });
   }
 
+  /**
+   * What happened to a handler of `requestId`. The side names the id, not which of its
+   * handlers: the newest one the table lets take the event takes it (the SDK keeps one abort
+   * controller per id, the newest request's), else the newest one, whose missing step is then
+   * reported.
+   */
   stepHandler(requestId: RequestId, event: ServerHandlerEvent): void {
-    const key = idKey(requestId);
-    const record = this.handlers.get(key);
-    if (!record) return;
+    const records = this.handlers.get(idKey(requestId)) ?? [];
+    const record = records.findLast((r) => can(serverHandlerMachine, r.state, event)) ?? records.at(-1);
+    if (record) this.stepRecord(record, event);
+  }
+
+  private stepRecord(record: HandlerRecord, event: ServerHandlerEvent): void {
     const from = record.state;
-    record.state = this.step(serverHandlerMachine, from, event, `request ${key}`, (tr) => ({
+    const requestId = record.requestId;
+    record.state = this.step(serverHandlerMachine, from, event, `request ${idKey(requestId)}`, (tr) => ({
       kind: 'server-state',
       t: this.now(),
       requestId,
@@ -148,30 +169,28 @@ export class Lifecycles {
       on: event,
       because: tr.label,
     }));
+    if (event === 'response-sent') record.answered = true;
+    if (event === 'return' || event === 'throw') this.finished.push(record);
   }
 
   private offerHandler(record: HandlerRecord, event: ServerHandlerEvent): void {
-    if (can(serverHandlerMachine, record.state, event)) this.stepHandler(record.requestId, event);
+    if (can(serverHandlerMachine, record.state, event)) this.stepRecord(record, event);
   }
 
   /** The server process exited: every handler the table lets crash, crashes. */
   serverExited(): void {
-    for (const record of this.handlers.values()) this.offerHandler(record, 'crash');
+    for (const records of this.handlers.values()) for (const record of records) this.offerHandler(record, 'crash');
   }
 
   /**
-   * The server's step is over; these handlers finished in it. A handler that finished and has
-   * not been answered in the step is settled by what the wire shows: whether the server had
-   * written a response for its request before (forged frames are not the server's).
+   * The server's step is over. A handler that finished in it and has not been answered in the
+   * step is settled by what the wire showed: whether the server had written a response for it
+   * before (a forged frame is not the server's, so it never counts).
    */
-  stepEnded(finished: readonly RequestId[], connection: number): void {
-    for (const requestId of finished) {
-      const record = this.handlers.get(idKey(requestId));
-      if (!record) continue;
-      const request = this.index.requestsByKey.get(dirKey('c2s', requestId, connection))?.at(-1);
-      const answered = request?.responses.some((r) => r.frame.injected !== true) ?? false;
-      this.offerHandler(record, answered ? 'answered-before' : 'response-suppressed');
-    }
+  stepEnded(): void {
+    const finished = this.finished;
+    this.finished = [];
+    for (const record of finished) this.offerHandler(record, record.answered ? 'answered-before' : 'response-suppressed');
   }
 
   /** A new connection (and server process): request ids start again. */

@@ -377,21 +377,20 @@ export class Run {
 
   /** Takes in what a side did during one step, in order, and tells the lifecycles what happened. */
   private absorb(side: SideName, result: StepResult): void {
-    const finished: RequestId[] = [];
     for (const out of result.out) {
       if (out.kind === 'send') {
         const frame = this.write(side === 'client' ? 'c2s' : 's2c', { raw: out.raw, ...(out.http && { http: out.http }), ...(out.eof && { eof: out.eof }) }, false);
         if (side === 'server' && isResponse(frame.msg)) this.lifecycles.stepHandler(frame.msg.id, 'response-sent');
       } else {
         this.append({ kind: 'handler', t: this.now, side, note: out.note });
-        this.react(out.note, finished);
+        this.react(out.note);
       }
     }
-    if (side === 'server') this.lifecycles.stepEnded(finished, this.connectionNo);
+    if (side === 'server') this.lifecycles.stepEnded();
     this.timers[side] = result.nextTimerAt;
   }
 
-  private react(note: HandlerNote, finished: RequestId[]): void {
+  private react(note: HandlerNote): void {
     switch (note.type) {
       case 'connected':
         this.transport({ event: 'connected', detail: `protocol ${note.protocolVersion} (${note.era} era) over ${this.scenario.transport}` });
@@ -419,7 +418,6 @@ export class Run {
       case 'handler-returned':
       case 'handler-threw':
         this.lifecycles.stepHandler(note.requestId, note.type === 'handler-returned' ? 'return' : 'throw');
-        finished.push(note.requestId);
         return;
       case 'call-settled':
         this.lifecycles.stepCall(note.call, note.outcome === 'result' && note.isError !== true ? 'result' : 'error');

@@ -135,7 +135,7 @@ describe('calls and handlers, stepped by what happened', () => {
       if (!forged) h.lifecycles.stepHandler(7, 'response-sent');
       h.lifecycles.stepHandler(7, 'cancel-seen');
       h.lifecycles.stepHandler(7, 'throw');
-      h.lifecycles.stepEnded([7], 0);
+      h.lifecycles.stepEnded();
       const states = h.trace.flatMap((e) => (e.kind === 'server-state' ? [e.to] : []));
       assert.equal(states.at(-1), expected, forged ? 'a forged answer is not the server’s' : 'its earlier answer stands');
       assert.deepEqual(h.errors(), []);
