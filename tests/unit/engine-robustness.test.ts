@@ -1,9 +1,19 @@
 /**
- * Event orders that really happen are steps of the tables, never engine errors.
+ * Event orders that really happen are steps of the tables, never engine errors; and every run
+ * ends: at a bound (trace events, steps, virtual time, a side that never goes quiet) or when a
+ * side fails, with the reason as the trace's last event, and the headless runner returns exit
+ * 3 with it instead of hanging or dying with the worker.
  */
-import { after, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { boundReached, haltOf, MAX_STEPS, MAX_VIRTUAL_MS, Run, type Sides, type StepResult } from '../../src/engine/index.ts';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
+import { runScenarioFile } from '../../src/cli/run.ts';
+import type { Scenario } from '../../src/scenario/index.ts';
 import type { TraceEvent } from '../../src/trace/index.ts';
 import { call, framesOf, scenario, stop } from './trace-helpers.ts';
 
@@ -41,5 +51,120 @@ describe('a duplicated tools/call (found by the lifecycle fuzz)', () => {
     ]);
     const late = framesOf(trace).find((f) => f.dir === 's2c' && f.msg?.id === 1 && f.msg.result !== undefined);
     assert.ok(late && late.t > 300, `the older handler's result leaves at ${late?.t} ms`);
+  });
+});
+
+/** Hand-made sides: both start quiet; `client` / `server` override what they do. */
+function fakeSides(over: { client?: Partial<Sides['client']>; server?: Partial<Sides['server']> } = {}): Sides {
+  const quiet = (): Promise<StepResult> => Promise.resolve({ out: [], nextTimerAt: null });
+  const side = { init: quiet, deliver: quiet, fireTimer: quiet, act: quiet };
+  return { client: { ...side, ...over.client }, server: { ...side, ...over.server } };
+}
+
+const EMPTY: Scenario = scenario([], { endAt: 1000 });
+
+describe('every run ends, and says which bound ended it', () => {
+  test('a side that never answers a step halts the run at the wall-clock bound', async () => {
+    const hung = fakeSides({ client: { act: () => new Promise<StepResult>(() => undefined) } });
+    const run = await Run.start(scenario([call(20, 'A', 'quick')], { endAt: 1000 }), hung, { sideTimeoutMs: 50 });
+    await run.runToEnd();
+    assert.equal(run.halt?.reason, 'side-busy');
+    assert.match(run.halt.message, /^The run stopped at its bound on one step: the client was still busy with call A after 50 ms of wall-clock time/);
+    assert.deepEqual(haltOf(run.trace), run.halt, 'the trace alone says so');
+    assert.equal(boundReached(run.trace), run.halt.message);
+    assert.equal(run.trace.at(-1)?.t, 20);
+  });
+
+  test('a side whose step throws halts the run as a failed side', async () => {
+    const broken = fakeSides({ server: { init: () => Promise.reject(new Error('boom')) } });
+    const run = await Run.start(EMPTY, broken);
+    assert.equal(await run.step(), false, 'nothing runs after it');
+    assert.deepEqual(run.halt, { reason: 'side-failed', message: 'The run stopped because a side failed: the server failed in starting: boom.' });
+  });
+
+  test('timers that fire at one instant for ever, showing nothing, halt at the bound on steps', async () => {
+    const spinning = fakeSides({
+      server: {
+        init: (_c, t) => Promise.resolve({ out: [], nextTimerAt: t + 5 }),
+        fireTimer: (t) => Promise.resolve({ out: [], nextTimerAt: t }),
+      },
+    });
+    const run = await Run.start(EMPTY, spinning);
+    await run.runToEnd();
+    assert.equal(run.halt?.reason, 'steps');
+    assert.match(run.halt.message, new RegExp(`bound of ${MAX_STEPS.toLocaleString('en-US')} steps`));
+    assert.equal(run.trace.length, 1, 'the halt is the only event');
+    assert.equal(run.trace[0]?.t, 5);
+  });
+
+  test('a clock driven past a day halts at the bound on virtual time', async () => {
+    const daily = fakeSides({
+      server: {
+        init: (_c, t) => Promise.resolve({ out: [], nextTimerAt: t + 40_000_000 }),
+        fireTimer: (t) => Promise.resolve({ out: [], nextTimerAt: t + 40_000_000 }),
+      },
+    });
+    const run = await Run.start(EMPTY, daily);
+    await run.runUntil(MAX_VIRTUAL_MS * 2);
+    assert.equal(run.halt?.reason, 'virtual-time');
+    assert.equal(run.trace.at(-1)?.t, 80_000_000, 'it stopped at the last event before the bound');
+  });
+});
+
+/**
+ * Sides whose workers misbehave for real, built from the workers/ folder of a scratch root:
+ * the client is `client`, the server the real one.
+ */
+async function scratchSides(root: string, client: string): Promise<ReturnType<typeof createNodeSides>> {
+  const repo = new URL('../../', import.meta.url);
+  await mkdir(join(root, 'workers'), { recursive: true });
+  await writeFile(join(root, 'workers', 'client.node.ts'), client.replaceAll('REPO/', repo.href));
+  await writeFile(join(root, 'workers', 'server.node.ts'), `import '${new URL('workers/server.node.ts', repo).href}';\n`);
+  return createNodeSides({ root: pathToFileURL(`${root}/`) });
+}
+
+const EXPOSE = `
+import { parentPort } from 'node:worker_threads';
+import * as Comlink from 'REPO/node_modules/comlink/dist/esm/comlink.mjs';
+import nodeEndpoint from 'REPO/node_modules/comlink/dist/esm/node-adapter.mjs';
+import { runAt } from 'REPO/workers/runtime.ts';
+`;
+
+describe('a side that dies or never goes quiet, in a real worker', () => {
+  let dir = '';
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'cancel-lab-sides-'));
+  });
+  after(() => rm(dir, { recursive: true, force: true }));
+
+  test('a worker that dies of an uncaught error halts the run; the process lives on, and the runner returns exit 3', async () => {
+    const dying = await scratchSides(join(dir, 'dying'), `${EXPOSE}
+parentPort.on('message', () => { throw new Error('transport closed'); });
+`);
+    try {
+      await writeFile(join(dir, 'one.json'), JSON.stringify(EMPTY));
+      const result = await runScenarioFile(join(dir, 'one.json'), { sides: dying });
+      assert.equal(result.exitCode, 3);
+      assert.equal(result.error, 'The run stopped because a side failed: the client failed in starting: the client worker died: transport closed.');
+      assert.equal(haltOf(result.trace)?.reason, 'side-failed');
+    } finally {
+      await dying.close();
+    }
+  });
+
+  test('a step that never goes quiet (endless promise work) halts at the wall-clock bound, and its worker can still be closed', async () => {
+    const stuck = await scratchSides(join(dir, 'stuck'), `${EXPOSE}
+const quiet = (t) => runAt(t, () => undefined);
+Comlink.expose({ init: quiet, deliver: quiet, fireTimer: quiet, act: (t) => runAt(t, () => { const spin = () => Promise.resolve().then(spin); spin(); }) }, nodeEndpoint(parentPort));
+`);
+    try {
+      // A first run warms the server up: a cold worker takes longer than 300 ms to load the SDK.
+      await runHeadless(EMPTY, stuck);
+      const trace = await runHeadless(scenario([call(20, 'A', 'quick')], { endAt: 100 }), stuck, { sideTimeoutMs: 300 });
+      assert.equal(haltOf(trace)?.reason, 'side-busy');
+      assert.match(boundReached(trace) ?? '', /the client was still busy with call A after 300 ms of wall-clock time/);
+    } finally {
+      await stuck.close();
+    }
   });
 });
