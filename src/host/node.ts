@@ -22,6 +22,11 @@ export interface NodeSidesOptions {
   unref?: boolean;
 }
 
+/** An error cloned out of a worker: a DOMException (an AbortError) keeps only its stack. */
+function describe(error: Error): string {
+  return error.message !== '' ? error.message : (error.stack?.split('\n')[0] ?? String(error));
+}
+
 /**
  * Rejects once the worker has died (an uncaught error in it, or an exit). Every call to a side
  * races it: Comlink would otherwise wait for an answer that never comes, and a worker's error
@@ -29,7 +34,7 @@ export interface NodeSidesOptions {
  */
 function deathOf(worker: Worker, name: string): <T>(call: Promise<T>) => Promise<T> {
   const died = new Promise<never>((_, reject) => {
-    worker.once('error', (error) => reject(new Error(`the ${name} worker died: ${error.message}`)));
+    worker.once('error', (error) => reject(new Error(`the ${name} worker died: ${describe(error)}`)));
     worker.once('exit', (code) => reject(new Error(`the ${name} worker exited with code ${code}`)));
   });
   // Nobody may be waiting when it dies; the next call reads the rejection.

@@ -54,6 +54,29 @@ describe('a duplicated tools/call (found by the lifecycle fuzz)', () => {
   });
 });
 
+/** The messages the client reported to onerror. */
+const clientErrors = (trace: readonly TraceEvent[]): string[] =>
+  trace.flatMap((e) => (e.kind === 'handler' && e.note.type === 'client-onerror' ? [e.note.message] : []));
+
+describe('a TS v1 client whose own cancel meets a closed transport (found by fuzzing: its worker died, and the run hung or took the process down)', () => {
+  test('a disconnect, then Stop of the settled call: the cancel reports "transport closed" to onerror, and the run ends at its end', async () => {
+    const s = scenario([call(20, 'A', 'quick'), { at: 100, action: { type: 'disconnect' } }, stop(200, 'A')], { clientProfile: 'ts-v1', endAt: 1000 });
+    const trace = await runHeadless(s, sides);
+    assert.equal(haltOf(trace), null);
+    assert.deepEqual(clientErrors(trace), ['transport closed']);
+    assert.equal(trace.at(-1)?.t, 200);
+  });
+
+  test('a connect timeout on sessionful Streamable HTTP: v1 cancels initialize before the session exists, the POST is refused, and the run ends', async () => {
+    const s = scenario([], { revision: '2025-03-26', transport: 'streamable-http', clientProfile: 'ts-v1', connectTimeoutMs: 5, endAt: 1000 });
+    const trace = await runHeadless(s, sides);
+    assert.equal(haltOf(trace), null);
+    assert.ok(clientErrors(trace).includes('connect failed: SdkError: Request timed out'));
+    const refused = framesOf(trace).find((f) => f.dir === 's2c' && f.http?.status === 400);
+    assert.ok(refused, 'the cancel POST gets a 400');
+  });
+});
+
 /** Hand-made sides: both start quiet; `client` / `server` override what they do. */
 function fakeSides(over: { client?: Partial<Sides['client']>; server?: Partial<Sides['server']> } = {}): Sides {
   const quiet = (): Promise<StepResult> => Promise.resolve({ out: [], nextTimerAt: null });
