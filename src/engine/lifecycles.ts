@@ -34,6 +34,8 @@ interface HandlerRecord {
   state: ServerHandlerState;
   /** Whether the server wrote a response for it (python-sdk 1.x answers before the handler ends). */
   answered: boolean;
+  /** Whether its request's signal aborted. */
+  signalAborted: boolean;
 }
 
 /** The requests that open a connection. */
@@ -136,7 +138,7 @@ export class Lifecycles {
   // ---- server handlers, one per request id ---------------------------------------------
 
   startHandler(requestId: RequestId, tool: string): void {
-    const record: HandlerRecord = { requestId, state: serverHandlerMachine.initial, answered: false };
+    const record: HandlerRecord = { requestId, state: serverHandlerMachine.initial, answered: false, signalAborted: false };
     const key = idKey(requestId);
     const same = this.handlers.get(key) ?? [];
     this.handlers.set(key, [...same, record]);
@@ -146,13 +148,15 @@ export class Lifecycles {
 
   /**
    * What happened to a handler of `requestId`. The side names the id, not which of its
-   * handlers: the newest one the table lets take the event takes it (the SDK keeps one abort
-   * controller per id, the newest request's), else the newest one, whose missing step is then
-   * reported.
+   * handlers (two when the request came twice): the newest one the table lets take the event
+   * takes it (the SDK keeps one abort controller per id, the newest request's); a handler that
+   * finished says whether its signal had aborted, which tells two apart. With none that can,
+   * the newest one is stepped, and its missing step reported.
    */
-  stepHandler(requestId: RequestId, event: ServerHandlerEvent): void {
+  stepHandler(requestId: RequestId, event: ServerHandlerEvent, aborted?: boolean): void {
     const records = this.handlers.get(idKey(requestId)) ?? [];
-    const record = records.findLast((r) => can(serverHandlerMachine, r.state, event)) ?? records.at(-1);
+    const able = records.filter((r) => can(serverHandlerMachine, r.state, event));
+    const record = able.findLast((r) => aborted === undefined || r.signalAborted === aborted) ?? able.at(-1) ?? records.at(-1);
     if (record) this.stepRecord(record, event);
   }
 
@@ -170,6 +174,7 @@ export class Lifecycles {
       because: tr.label,
     }));
     if (event === 'response-sent') record.answered = true;
+    if (event === 'cancel-seen') record.signalAborted = true;
     if (event === 'return' || event === 'throw') this.finished.push(record);
   }
 

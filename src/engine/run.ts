@@ -449,7 +449,7 @@ export class Run {
         return;
       case 'handler-returned':
       case 'handler-threw':
-        this.lifecycles.stepHandler(note.requestId, note.type === 'handler-returned' ? 'return' : 'throw');
+        this.lifecycles.stepHandler(note.requestId, note.type === 'handler-returned' ? 'return' : 'throw', note.aborted);
         return;
       case 'call-settled':
         this.lifecycles.stepCall(note.call, note.outcome === 'result' && note.isError !== true ? 'result' : 'error');

@@ -52,6 +52,24 @@ describe('a duplicated tools/call (found by the lifecycle fuzz)', () => {
     const late = framesOf(trace).find((f) => f.dir === 's2c' && f.msg?.id === 1 && f.msg.result !== undefined);
     assert.ok(late && late.t > 300, `the older handler's result leaves at ${late?.t} ms`);
   });
+
+  test('a handler that finishes says whether its signal aborted, which tells the two apart (found by scripts/fuzz-engine.ts, seed 3, run 1924)', async () => {
+    // The timeout's cancel aborts the newer handler, which shields for 96 ms; the older one
+    // finishes its 49 ms of work first, with its signal never aborted.
+    const timedOut = { type: 'call' as const, call: 'A', tool: 'work', args: { ms: 49, onCancel: 'shield', unwindMs: 96 }, timeoutMs: 26 };
+    const s = scenario([{ at: 20, action: timedOut }], { faults: DUPLICATE_CALL, endAt: 1000 });
+    const trace = await runHeadless(s, sides);
+    assert.deepEqual(errorsOf(trace), []);
+    assert.deepEqual(handlerSteps(trace), [
+      '1: ∅ → running',
+      '1: ∅ → running',
+      '1: running → cancellation seen',
+      '1: running → returned',
+      '1: returned → response sent',
+      '1: cancellation seen → threw',
+      '1: threw → response suppressed',
+    ]);
+  });
 });
 
 /** The messages the client reported to onerror. */
