@@ -53,6 +53,28 @@ describe('a duplicated tools/call (found by the lifecycle fuzz)', () => {
     assert.ok(late && late.t > 300, `the older handler's result leaves at ${late?.t} ms`);
   });
 
+  test('the older handler, whose progress can no longer be sent once the connection closed, counts on and returns: its tool throws only once cancelled (found by the sweep, seed 21, run 2532)', async () => {
+    const s = scenario([call(20, 'A', 'slow_count', { steps: 3, stepMs: 100 }), { at: 60, action: { type: 'disconnect' } }], { faults: DUPLICATE_CALL, endAt: 1000 });
+    const trace = await runHeadless(s, sides);
+    assert.deepEqual(errorsOf(trace), []);
+    assert.deepEqual(handlerSteps(trace).slice(2), [
+      '1: running → cancellation seen',
+      '1: cancellation seen → threw',
+      '1: threw → response suppressed',
+      '1: running → returned',
+      '1: returned → response suppressed',
+    ]);
+    const unsent = trace.flatMap((e) => (e.kind === 'handler' && e.note.type === 'server-onerror' ? [e.note.message] : []));
+    assert.deepEqual(unsent, [1, 2, 3].map((i) => `progress ${i} not sent: SdkError: Not connected`));
+  });
+
+  test('over Streamable HTTP the older handler loses its stream to the newer one: its last progress is not sent, and nor is its result (found by the sweep, seed 21, run 5611)', async () => {
+    const s = scenario([call(30, 'A', 'slow_count', { steps: 2, stepMs: 100 })], { transport: 'streamable-http', faults: DUPLICATE_CALL, endAt: 1000 });
+    const trace = await runHeadless(s, sides);
+    assert.deepEqual(errorsOf(trace), []);
+    assert.deepEqual(handlerSteps(trace).slice(2), ['1: running → returned', '1: returned → response sent', '1: running → returned', '1: returned → response suppressed']);
+  });
+
   test('a handler that finishes says whether its signal aborted, which tells the two apart (found by scripts/fuzz-engine.ts, seed 3, run 1924)', async () => {
     // The timeout's cancel aborts the newer handler, which shields for 96 ms; the older one
     // finishes its 49 ms of work first, with its signal never aborted.
