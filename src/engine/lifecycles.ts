@@ -1,6 +1,6 @@
 /**
  * The one lifecycle stepper: it steps any of the three tables (a client request per call, a
- * server handler per request id, the connection), appends the state event, and reports a step
+ * server handler per request received, the connection), appends the state event, and reports a step
  * the table does not have as an `error` event. The run loop tells it what happened; the tables
  * decide what that means. The connection table is stepped by the trace itself: every appended
  * event is observed here, and the handshake's request and answer are found in the trace index.
@@ -135,7 +135,7 @@ export class Lifecycles {
     }
   }
 
-  // ---- server handlers, one per request id ---------------------------------------------
+  // ---- server handlers, one per request received -----------------------------------------
 
   startHandler(requestId: RequestId, tool: string): void {
     const record: HandlerRecord = { requestId, state: serverHandlerMachine.initial, answered: false, signalAborted: false };

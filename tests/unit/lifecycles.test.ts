@@ -156,4 +156,19 @@ describe('calls and handlers, stepped by what happened', () => {
     ]);
     assert.deepEqual(h.errors(), []);
   });
+
+  test('a request received twice gets two handlers: a cancel reaches the newer, and a finished one is told apart by its signal', () => {
+    const h = harness();
+    h.lifecycles.startHandler(4, 'work');
+    h.lifecycles.startHandler(4, 'work');
+    h.lifecycles.stepHandler(4, 'cancel-seen');
+    h.lifecycles.stepHandler(4, 'return', false);
+    h.lifecycles.stepHandler(4, 'response-sent');
+    h.lifecycles.stepEnded();
+    h.lifecycles.stepHandler(4, 'throw', true);
+    h.lifecycles.stepEnded();
+    const steps = h.trace.flatMap((e) => (e.kind === 'server-state' ? [`${e.from ?? '∅'} → ${e.to}`] : []));
+    assert.deepEqual(steps, ['∅ → running', '∅ → running', 'running → cancellation seen', 'running → returned', 'returned → response sent', 'cancellation seen → threw', 'threw → response suppressed']);
+    assert.deepEqual(h.errors(), []);
+  });
 });
