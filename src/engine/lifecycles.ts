@@ -38,8 +38,21 @@ interface HandlerRecord {
   signalAborted: boolean;
 }
 
-/** The requests that open a connection. */
-const HANDSHAKE_METHODS = new Set(['initialize', 'server/discover']);
+/**
+ * The requests that open a connection, each with the field its result must have for the client
+ * to take it. The SDK validates a handshake result; one without it (a forged result) fails the
+ * client's connect, and the client closes the connection, as after an error.
+ */
+const HANDSHAKE_RESULT_FIELD: ReadonlyMap<string, string> = new Map([
+  ['initialize', 'protocolVersion'],
+  ['server/discover', 'supportedVersions'],
+]);
+
+function refusesHandshake(method: string, answer: { error?: unknown; result?: unknown }): boolean {
+  if (answer.error !== undefined) return true;
+  const field = HANDSHAKE_RESULT_FIELD.get(method);
+  return field === undefined || answer.result === null || typeof answer.result !== 'object' || !(field in answer.result);
+}
 
 /** Which transport events step the connection (stream and session bookkeeping does not). */
 const CONNECTION_EVENTS: Partial<Record<ConnectionEvent['event'], ConnectionEventName>> = {
@@ -210,7 +223,7 @@ export class Lifecycles {
     switch (e.kind) {
       case 'frame': {
         const request = this.index.requests.at(-1);
-        if (request?.frame !== e || request.dir !== 'c2s' || !HANDSHAKE_METHODS.has(request.method)) return;
+        if (request?.frame !== e || request.dir !== 'c2s' || !HANDSHAKE_RESULT_FIELD.has(request.method)) return;
         this.handshake = request;
         // The first handshake is the connection's own; one after a reconnect starts it again.
         this.offerConnection('handshake-sent');
@@ -220,7 +233,8 @@ export class Lifecycles {
         if (e.dir !== 's2c' || e.dropped !== undefined) return;
         const answer = this.handshake?.responses.find((r) => r.frame.frame === e.frame);
         if (!answer || !this.handshake) return;
-        const event = answer.msg.error !== undefined ? 'handshake-error' : this.handshake.method === 'initialize' ? 'initialize-result' : 'discover-result';
+        const method = this.handshake.method;
+        const event = refusesHandshake(method, answer.msg) ? 'handshake-error' : method === 'initialize' ? 'initialize-result' : 'discover-result';
         // Only the answer to the handshake under way moves the connection.
         this.offerConnection(event);
         return;

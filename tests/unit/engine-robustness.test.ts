@@ -94,6 +94,18 @@ describe('a duplicated tools/call (found by the lifecycle fuzz)', () => {
   });
 });
 
+describe('a forged result for initialize (found by the sweep of the whole schema, seed 5, run 438)', () => {
+  test('is a handshake answer the client refuses: the connection goes from connecting to closed, and the client’s end of stream finds it closed', async () => {
+    const forged = { at: 3, action: { type: 'inject-response' as const, initialize: true as const, outcome: 'result' as const } };
+    const trace = await runHeadless(scenario([forged], { endAt: 100 }), sides);
+    assert.deepEqual(errorsOf(trace), []);
+    const connection = trace.flatMap((e) => (e.kind === 'connection-state' ? [`${e.from} --${e.on}--> ${e.to}`] : []));
+    assert.deepEqual(connection, ['connecting --handshake-error--> closed', 'closed --disconnected--> closed']);
+    const eof = framesOf(trace).find((f) => f.dir === 'c2s' && f.eof === true);
+    assert.equal(eof?.t, 8, 'the client closes its end when the forged result reaches it');
+  });
+});
+
 /** The messages the client reported to onerror. */
 const clientErrors = (trace: readonly TraceEvent[]): string[] =>
   trace.flatMap((e) => (e.kind === 'handler' && e.note.type === 'client-onerror' ? [e.note.message] : []));

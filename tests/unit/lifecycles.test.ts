@@ -49,7 +49,8 @@ function harness() {
 }
 
 const initialize = (id: number): JsonRpcMessage => ({ jsonrpc: '2.0', id, method: 'initialize', params: {} });
-const result = (id: number): JsonRpcMessage => ({ jsonrpc: '2.0', id, result: {} });
+/** An initialize result the client can take (it has the negotiated version). */
+const result = (id: number): JsonRpcMessage => ({ jsonrpc: '2.0', id, result: { protocolVersion: '2025-11-25' } });
 
 describe('the connection, stepped by the trace', () => {
   test('a step the table lacks is an error event, and the state stays', () => {
@@ -80,6 +81,13 @@ describe('the connection, stepped by the trace', () => {
       'crashed --reconnecting--> reconnecting',
       'reconnecting --handshake-sent--> connecting',
     ]);
+  });
+
+  test('a result without the negotiated version (a forged one) is refused like an error', () => {
+    const h = harness();
+    h.frame('c2s', initialize(0));
+    h.deliver(h.frame('s2c', { jsonrpc: '2.0', id: 0, result: { content: [] } }, 0, true), 's2c');
+    assert.deepEqual(h.connection(), ['connecting --handshake-error--> closed']);
   });
 
   test('an answer that reached nobody, or a second answer, moves nothing', () => {

@@ -127,7 +127,7 @@ const runnableAction: fc.Arbitrary<UserAction> = fc.oneof(
   { weight: 4, arbitrary: callName.map((call): UserAction => ({ type: 'stop', call })) },
   { weight: 1, arbitrary: fc.tuple(callName, fc.constantFrom('result' as const, 'error' as const)).map(([call, outcome]): UserAction => ({ type: 'inject-response', call, outcome })) },
   { weight: 2, arbitrary: fc.integer({ min: 50, max: 60 }).map((id): UserAction => ({ type: 'inject-response', requestId: id, outcome: 'result' })) },
-  { weight: 1, arbitrary: fc.constant<UserAction>({ type: 'inject-response', initialize: true, outcome: 'error' }) },
+  { weight: 1, arbitrary: fc.constantFrom('result' as const, 'error' as const).map((outcome): UserAction => ({ type: 'inject-response', initialize: true, outcome })) },
   { weight: 1, arbitrary: callName.map((call): UserAction => ({ type: 'inject-cancel', call })) },
   { weight: 1, arbitrary: fc.constant<UserAction>({ type: 'inject-cancel', initialize: true }) },
   { weight: 1, arbitrary: dir.map((d): UserAction => ({ type: 'hold', dir: d })) },
