@@ -1,9 +1,10 @@
 /**
  * The one lifecycle stepper: it steps any of the three tables (a client request per call, a
- * server handler per request received, the connection), appends the state event, and reports a step
- * the table does not have as an `error` event. The run loop tells it what happened; the tables
- * decide what that means. The connection table is stepped by the trace itself: every appended
- * event is observed here, and the handshake's request and answer are found in the trace index.
+ * server handler per request received, the connection), appends the state event, and reports
+ * a step the table does not have as an `error` event. The run loop tells it what happened;
+ * the tables decide what that means. The connection table is stepped by the trace itself:
+ * every appended event is observed here, and the handshake's request and answer are found in
+ * the trace index.
  */
 import {
   can,
