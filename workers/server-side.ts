@@ -101,7 +101,12 @@ function buildServer(config: SideConfig): McpServer {
         await sleep(stepMs, signal);
         if (signal.aborted) throw new Cancelled(signal.reason);
         if (token !== undefined) {
-          await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress: i, total: steps } });
+          // Progress is best effort: a notification the transport can no longer send (the
+          // older of two handlers for a duplicated request has no stream or connection left)
+          // is reported, and the count goes on; the lab's tools throw only once cancelled.
+          await ctx.mcpReq
+            .notify({ method: 'notifications/progress', params: { progressToken: token, progress: i, total: steps } })
+            .catch((error: unknown) => note({ type: 'server-onerror', message: `progress ${i} not sent: ${String(error)}` }));
         }
       }
       return text(`counted to ${steps}`);

@@ -3,5 +3,6 @@
  * src/host, src/cli), and the protocol between it and the two sides (the workers implement
  * `ClientSideApi` / `ServerSideApi`; site/lib/browser-sides and src/host wrap them as `Sides`).
  */
-export { boundReached, EVENT_BOUND_MESSAGE, MAX_TRACE_EVENTS, Run, type RunUntilOptions, type Sides } from './run.ts';
+export { Run, type RunOptions, type RunUntilOptions, type Sides } from './run.ts';
+export { boundReached, EVENT_BOUND_MESSAGE, haltOf, MAX_STEPS, MAX_TRACE_EVENTS, MAX_VIRTUAL_MS, SIDE_STEP_TIMEOUT_MS, type HaltReason, type RunHalt } from './bounds.ts';
 export type { ClientAction, ClientSideApi, ServerAction, ServerSideApi, SideApi, SideConfig, SideOutput, StepResult } from './side-protocol.ts';

@@ -1,9 +1,10 @@
 /**
  * The one lifecycle stepper: it steps any of the three tables (a client request per call, a
- * server handler per request id, the connection), appends the state event, and reports a step
- * the table does not have as an `error` event. The run loop tells it what happened; the tables
- * decide what that means. The connection table is stepped by the trace itself: every appended
- * event is observed here, and the handshake's request and answer are found in the trace index.
+ * server handler per request received, the connection), appends the state event, and reports
+ * a step the table does not have as an `error` event. The run loop tells it what happened;
+ * the tables decide what that means. The connection table is stepped by the trace itself:
+ * every appended event is observed here, and the handshake's request and answer are found in
+ * the trace index.
  */
 import {
   can,
@@ -20,7 +21,7 @@ import {
   type ServerHandlerState,
   type Transition,
 } from '../machines/index.ts';
-import { dirKey, idKey, type ConnectionEvent, type IndexedRequest, type NewTraceEvent, type RequestId, type TraceEvent, type TraceIndex } from '../trace/index.ts';
+import { idKey, type ConnectionEvent, type IndexedRequest, type NewTraceEvent, type RequestId, type TraceEvent, type TraceIndex } from '../trace/index.ts';
 
 interface CallRecord {
   requestId: RequestId | null;
@@ -32,10 +33,27 @@ interface CallRecord {
 interface HandlerRecord {
   requestId: RequestId;
   state: ServerHandlerState;
+  /** Whether the server wrote a response for it (python-sdk 1.x answers before the handler ends). */
+  answered: boolean;
+  /** Whether its request's signal aborted. */
+  signalAborted: boolean;
 }
 
-/** The requests that open a connection. */
-const HANDSHAKE_METHODS = new Set(['initialize', 'server/discover']);
+/**
+ * The requests that open a connection, each with the field its result must have for the client
+ * to take it. The SDK validates a handshake result; one without it (a forged result) fails the
+ * client's connect, and the client closes the connection, as after an error.
+ */
+const HANDSHAKE_RESULT_FIELD: ReadonlyMap<string, string> = new Map([
+  ['initialize', 'protocolVersion'],
+  ['server/discover', 'supportedVersions'],
+]);
+
+function refusesHandshake(method: string, answer: { error?: unknown; result?: unknown }): boolean {
+  if (answer.error !== undefined) return true;
+  const field = HANDSHAKE_RESULT_FIELD.get(method);
+  return field === undefined || answer.result === null || typeof answer.result !== 'object' || !(field in answer.result);
+}
 
 /** Which transport events step the connection (stream and session bookkeeping does not). */
 const CONNECTION_EVENTS: Partial<Record<ConnectionEvent['event'], ConnectionEventName>> = {
@@ -47,8 +65,14 @@ const CONNECTION_EVENTS: Partial<Record<ConnectionEvent['event'], ConnectionEven
 
 export class Lifecycles {
   private readonly calls = new Map<string, CallRecord>();
-  /** By request id key, on the present connection. */
-  private readonly handlers = new Map<string, HandlerRecord>();
+  /**
+   * By request id key, on the present connection: one handler per request received, oldest
+   * first. A client that writes the same request twice (a duplicated tools/call) gets two
+   * handlers for one id, as the SDK runs one per request it reads.
+   */
+  private readonly handlers = new Map<string, HandlerRecord[]>();
+  /** The handlers that returned or threw in the server's present step. */
+  private finished: HandlerRecord[] = [];
   private connection: ConnectionState = connectionMachine.initial;
   /** The handshake request of the present connection, as the trace index holds it. */
   private handshake: IndexedRequest | undefined;
@@ -125,20 +149,35 @@ export class Lifecycles {
     }
   }
 
-  // ---- server handlers, one per request id ---------------------------------------------
+  // ---- server handlers, one per request received -----------------------------------------
 
   startHandler(requestId: RequestId, tool: string): void {
-    const record: HandlerRecord = { requestId, state: serverHandlerMachine.initial };
-    this.handlers.set(idKey(requestId), record);
-    this.append({ kind: 'server-state', t: this.now(), requestId, machine: 'server-handler', from: null, to: record.state, on: null, because: `request received (${tool})` });
+    const record: HandlerRecord = { requestId, state: serverHandlerMachine.initial, answered: false, signalAborted: false };
+    const key = idKey(requestId);
+    const same = this.handlers.get(key) ?? [];
+    this.handlers.set(key, [...same, record]);
+    const because = same.length === 0 ? `request received (${tool})` : `the same request received again (${tool}): another handler for this id`;
+    this.append({ kind: 'server-state', t: this.now(), requestId, machine: 'server-handler', from: null, to: record.state, on: null, because });
   }
 
-  stepHandler(requestId: RequestId, event: ServerHandlerEvent): void {
-    const key = idKey(requestId);
-    const record = this.handlers.get(key);
-    if (!record) return;
+  /**
+   * What happened to a handler of `requestId`. The side names the id, not which of its
+   * handlers (two when the request came twice): the newest one the table lets take the event
+   * takes it (the SDK keeps one abort controller per id, the newest request's); a handler that
+   * finished says whether its signal had aborted, which tells two apart. With none that can,
+   * the newest one is stepped, and its missing step reported.
+   */
+  stepHandler(requestId: RequestId, event: ServerHandlerEvent, aborted?: boolean): void {
+    const records = this.handlers.get(idKey(requestId)) ?? [];
+    const able = records.filter((r) => can(serverHandlerMachine, r.state, event));
+    const record = able.findLast((r) => aborted === undefined || r.signalAborted === aborted) ?? able.at(-1) ?? records.at(-1);
+    if (record) this.stepRecord(record, event);
+  }
+
+  private stepRecord(record: HandlerRecord, event: ServerHandlerEvent): void {
     const from = record.state;
-    record.state = this.step(serverHandlerMachine, from, event, `request ${key}`, (tr) => ({
+    const requestId = record.requestId;
+    record.state = this.step(serverHandlerMachine, from, event, `request ${idKey(requestId)}`, (tr) => ({
       kind: 'server-state',
       t: this.now(),
       requestId,
@@ -148,30 +187,29 @@ export class Lifecycles {
       on: event,
       because: tr.label,
     }));
+    if (event === 'response-sent') record.answered = true;
+    if (event === 'cancel-seen') record.signalAborted = true;
+    if (event === 'return' || event === 'throw') this.finished.push(record);
   }
 
   private offerHandler(record: HandlerRecord, event: ServerHandlerEvent): void {
-    if (can(serverHandlerMachine, record.state, event)) this.stepHandler(record.requestId, event);
+    if (can(serverHandlerMachine, record.state, event)) this.stepRecord(record, event);
   }
 
   /** The server process exited: every handler the table lets crash, crashes. */
   serverExited(): void {
-    for (const record of this.handlers.values()) this.offerHandler(record, 'crash');
+    for (const records of this.handlers.values()) for (const record of records) this.offerHandler(record, 'crash');
   }
 
   /**
-   * The server's step is over; these handlers finished in it. A handler that finished and has
-   * not been answered in the step is settled by what the wire shows: whether the server had
-   * written a response for its request before (forged frames are not the server's).
+   * The server's step is over. A handler that finished in it and has not been answered in the
+   * step is settled by what the wire showed: whether the server had written a response for it
+   * before (a forged frame is not the server's, so it never counts).
    */
-  stepEnded(finished: readonly RequestId[], connection: number): void {
-    for (const requestId of finished) {
-      const record = this.handlers.get(idKey(requestId));
-      if (!record) continue;
-      const request = this.index.requestsByKey.get(dirKey('c2s', requestId, connection))?.at(-1);
-      const answered = request?.responses.some((r) => r.frame.injected !== true) ?? false;
-      this.offerHandler(record, answered ? 'answered-before' : 'response-suppressed');
-    }
+  stepEnded(): void {
+    const finished = this.finished;
+    this.finished = [];
+    for (const record of finished) this.offerHandler(record, record.answered ? 'answered-before' : 'response-suppressed');
   }
 
   /** A new connection (and server process): request ids start again. */
@@ -186,7 +224,7 @@ export class Lifecycles {
     switch (e.kind) {
       case 'frame': {
         const request = this.index.requests.at(-1);
-        if (request?.frame !== e || request.dir !== 'c2s' || !HANDSHAKE_METHODS.has(request.method)) return;
+        if (request?.frame !== e || request.dir !== 'c2s' || !HANDSHAKE_RESULT_FIELD.has(request.method)) return;
         this.handshake = request;
         // The first handshake is the connection's own; one after a reconnect starts it again.
         this.offerConnection('handshake-sent');
@@ -196,7 +234,8 @@ export class Lifecycles {
         if (e.dir !== 's2c' || e.dropped !== undefined) return;
         const answer = this.handshake?.responses.find((r) => r.frame.frame === e.frame);
         if (!answer || !this.handshake) return;
-        const event = answer.msg.error !== undefined ? 'handshake-error' : this.handshake.method === 'initialize' ? 'initialize-result' : 'discover-result';
+        const method = this.handshake.method;
+        const event = refusesHandshake(method, answer.msg) ? 'handshake-error' : method === 'initialize' ? 'initialize-result' : 'discover-result';
         // Only the answer to the handshake under way moves the connection.
         this.offerConnection(event);
         return;

@@ -18,6 +18,7 @@ import { Wire, type InFlight } from './wire.ts';
 import { Lifecycles } from './lifecycles.ts';
 import { Streams, type TransportEvent } from './streams.ts';
 import { forgeCancel, forgeResponse, resolveTarget, type ForgeContext, type Forged } from './forge.ts';
+import { haltMessage, MAX_STEPS, MAX_TRACE_EVENTS, MAX_VIRTUAL_MS, SIDE_STEP_TIMEOUT_MS, SideHalt, withinDeadline, type HaltReason, type RunHalt } from './bounds.ts';
 
 export interface Sides {
   client: ClientSideApi;
@@ -38,21 +39,9 @@ type NextEvent =
 
 const EVENT_CLASS = { timer: 0, frame: 1, action: 2 } as const;
 
-/**
- * The most trace events one run records: a hundred times the largest library scenario (under
- * 200), and what a runaway (tools counting 0 ms steps, or steady progress up to an hour's
- * `endAt`) reaches in a few seconds headless instead of running on for minutes. A slow_count
- * at the tools' cap (10,000 steps, three events each) reaches it too, and says so.
- */
-export const MAX_TRACE_EVENTS = 20_000;
-
-/** The error event a run ends with when it reaches MAX_TRACE_EVENTS. */
-export const EVENT_BOUND_MESSAGE = `The run stopped at its bound of ${MAX_TRACE_EVENTS.toLocaleString('en-US')} trace events: the events still due were not run (a tool with very many short steps, or a long endAt with steady progress, gets here).`;
-
-/** Did this trace end because its run reached MAX_TRACE_EVENTS? The message, or null. */
-export function boundReached(trace: readonly TraceEvent[]): string | null {
-  const last = trace.at(-1);
-  return last?.kind === 'error' && last.message === EVENT_BOUND_MESSAGE ? last.message : null;
+export interface RunOptions {
+  /** The wall-clock time one side may take to answer one step (SIDE_STEP_TIMEOUT_MS by default). */
+  sideTimeoutMs?: number;
 }
 
 export interface RunUntilOptions {
@@ -88,12 +77,15 @@ export class Run {
   private connectionNo = 0;
   private serverAlive = true;
   private serverRestartDue = false;
-  /** Set once the run reaches MAX_TRACE_EVENTS: no event is run after it. */
-  private halted = false;
+  /** Set once the run reaches a bound or a side fails: no event is run after it. */
+  private halted: RunHalt | null = null;
+  private steps = 0;
+  private readonly sideTimeoutMs: number;
 
-  private constructor(scenario: Scenario, sides: Sides) {
+  private constructor(scenario: Scenario, sides: Sides, options: RunOptions) {
     this.scenario = scenario;
     this.sides = sides;
+    this.sideTimeoutMs = options.sideTimeoutMs ?? SIDE_STEP_TIMEOUT_MS;
     this.wire = new Wire(scenario);
     this.lifecycles = new Lifecycles((e) => this.append(e), this.indexer.index, () => this.now);
     this.config = {
@@ -118,12 +110,22 @@ export class Run {
     for (const step of scenario.steps) this.schedule(step);
   }
 
-  /** Builds both sides at virtual time 0; the client starts its handshake. */
-  static async start(scenario: Scenario, sides: Sides): Promise<Run> {
-    const run = new Run(scenario, sides);
-    run.absorb('server', await sides.server.init(run.config, 0));
-    run.absorb('client', await sides.client.init(run.config, 0));
+  /**
+   * Builds both sides at virtual time 0; the client starts its handshake. A side that fails
+   * to start halts the run at once (the run is returned, its trace saying why).
+   */
+  static async start(scenario: Scenario, sides: Sides, options: RunOptions = {}): Promise<Run> {
+    const run = new Run(scenario, sides, options);
+    await run.guarded(async () => {
+      run.absorb('server', await run.call('server', 'starting', sides.server.init(run.config, 0)));
+      run.absorb('client', await run.call('client', 'starting', sides.client.init(run.config, 0)));
+    });
     return run;
+  }
+
+  /** Why the run ended before its end (a bound, or a side that failed); null while it has not. */
+  get halt(): RunHalt | null {
+    return this.halted;
   }
 
   /** Called with each batch of events appended by one step. */
@@ -177,15 +179,28 @@ export class Run {
     return this.peek()?.t ?? null;
   }
 
-  /** Processes the next due event. Returns false when nothing is left to do (or the run reached its bound). */
+  /** Processes the next due event. Returns false when nothing is left to do (or the run has halted). */
   async step(): Promise<boolean> {
     const next = this.peek();
     if (!next) return false;
     const before = this.trace.length;
-    this.now = next.t;
+    if (next.t > MAX_VIRTUAL_MS) {
+      this.stop('virtual-time');
+    } else {
+      this.now = next.t;
+      this.steps++;
+      await this.guarded(() => this.run(next));
+      if (this.trace.length >= MAX_TRACE_EVENTS) this.stop('events');
+      else if (this.steps >= MAX_STEPS) this.stop('steps');
+    }
+    this.emit(before);
+    return true;
+  }
+
+  private async run(next: NextEvent): Promise<void> {
     switch (next.kind) {
       case 'timer':
-        this.absorb(next.side, await this.sides[next.side].fireTimer(next.t));
+        this.absorb(next.side, await this.call(next.side, `its timer due at ${next.t} ms`, this.sides[next.side].fireTimer(next.t)));
         break;
       case 'frame':
         await this.deliver(next.frame);
@@ -195,12 +210,29 @@ export class Run {
         break;
     }
     await this.restartServerIfDue();
-    if (this.trace.length >= MAX_TRACE_EVENTS) {
-      this.halted = true;
-      this.fail(EVENT_BOUND_MESSAGE);
+  }
+
+  /** A side's answer to one step, within the wall-clock deadline; a SideHalt otherwise. */
+  private call<T>(side: SideName, what: string, work: Promise<T>): Promise<T> {
+    return withinDeadline(side, what, this.sideTimeoutMs, work);
+  }
+
+  /** Runs `work`; a side that timed out or failed in it halts the run. */
+  private async guarded(work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      if (!(error instanceof SideHalt)) throw error;
+      this.stop(error.reason, error.message);
     }
-    this.emit(before);
-    return true;
+  }
+
+  /** Ends the run: nothing due is run after this, and the trace's last event says why. */
+  private stop(reason: HaltReason, detail?: string): void {
+    if (this.halted) return;
+    const message = haltMessage(reason, detail);
+    this.halted = { reason, message };
+    this.fail(message);
   }
 
   /**
@@ -222,7 +254,7 @@ export class Run {
   }
 
   private peek(): NextEvent | null {
-    if (this.halted) return null;
+    if (this.halted !== null) return null;
     const candidates: NextEvent[] = [];
     for (const side of ['client', 'server'] as const) {
       const t = this.timers[side];
@@ -259,7 +291,7 @@ export class Run {
       const msg = messageOf(frame.wire, this.streams.contentTypeOf(frame.wire));
       if (isResponse(msg)) this.lifecycles.responseArrived(this.connectionNo, msg.id);
     }
-    this.absorb(to, await this.sides[to].deliver(this.now, frame.wire));
+    this.absorb(to, await this.call(to, `frame ${frame.frame}`, this.sides[to].deliver(this.now, frame.wire)));
   }
 
   private async perform(pending: PendingAction): Promise<void> {
@@ -272,7 +304,7 @@ export class Run {
           this.fail(`call ${action.call} already exists`);
           return;
         }
-        const result = await this.sides.client.act(this.now, action);
+        const result = await this.call('client', `call ${action.call}`, this.sides.client.act(this.now, action));
         this.lifecycles.openCall(action.call, this.firstToolCallId(result), this.connectionNo);
         this.absorb('client', result);
         return;
@@ -283,7 +315,7 @@ export class Run {
           return;
         }
         this.lifecycles.stepCall(action.call, 'stop');
-        this.absorb('client', await this.sides.client.act(this.now, action));
+        this.absorb('client', await this.call('client', `Stop ${action.call}`, this.sides.client.act(this.now, action)));
         return;
       }
       case 'inject-response':
@@ -303,15 +335,15 @@ export class Run {
         this.wire.release(this.now, action.dir);
         return;
       case 'disconnect':
-        this.absorb('client', await this.sides.client.act(this.now, { type: 'disconnect' }));
+        this.absorb('client', await this.call('client', 'the disconnect', this.sides.client.act(this.now, { type: 'disconnect' })));
         return;
       case 'crash-server':
         if (!this.requireStdio('crash the server')) return;
-        this.absorb('server', await this.sides.server.act(this.now, { type: 'crash' }));
+        this.absorb('server', await this.call('server', 'the crash', this.sides.server.act(this.now, { type: 'crash' })));
         return;
       case 'reconnect':
         if (!this.requireStdio('restart the server')) return;
-        this.absorb('client', await this.sides.client.act(this.now, { type: 'reconnect' }));
+        this.absorb('client', await this.call('client', 'the reconnect', this.sides.client.act(this.now, { type: 'reconnect' })));
         return;
     }
   }
@@ -377,21 +409,20 @@ export class Run {
 
   /** Takes in what a side did during one step, in order, and tells the lifecycles what happened. */
   private absorb(side: SideName, result: StepResult): void {
-    const finished: RequestId[] = [];
     for (const out of result.out) {
       if (out.kind === 'send') {
         const frame = this.write(side === 'client' ? 'c2s' : 's2c', { raw: out.raw, ...(out.http && { http: out.http }), ...(out.eof && { eof: out.eof }) }, false);
         if (side === 'server' && isResponse(frame.msg)) this.lifecycles.stepHandler(frame.msg.id, 'response-sent');
       } else {
         this.append({ kind: 'handler', t: this.now, side, note: out.note });
-        this.react(out.note, finished);
+        this.react(out.note);
       }
     }
-    if (side === 'server') this.lifecycles.stepEnded(finished, this.connectionNo);
+    if (side === 'server') this.lifecycles.stepEnded();
     this.timers[side] = result.nextTimerAt;
   }
 
-  private react(note: HandlerNote, finished: RequestId[]): void {
+  private react(note: HandlerNote): void {
     switch (note.type) {
       case 'connected':
         this.transport({ event: 'connected', detail: `protocol ${note.protocolVersion} (${note.era} era) over ${this.scenario.transport}` });
@@ -418,8 +449,7 @@ export class Run {
         return;
       case 'handler-returned':
       case 'handler-threw':
-        this.lifecycles.stepHandler(note.requestId, note.type === 'handler-returned' ? 'return' : 'throw');
-        finished.push(note.requestId);
+        this.lifecycles.stepHandler(note.requestId, note.type === 'handler-returned' ? 'return' : 'throw', note.aborted);
         return;
       case 'call-settled':
         this.lifecycles.stepCall(note.call, note.outcome === 'result' && note.isError !== true ? 'result' : 'error');
@@ -434,7 +464,7 @@ export class Run {
     if (!this.serverRestartDue) return;
     this.serverRestartDue = false;
     this.serverAlive = true;
-    this.absorb('server', await this.sides.server.init(this.config, this.now));
+    this.absorb('server', await this.call('server', 'starting again', this.sides.server.init(this.config, this.now)));
   }
 
   private append(event: NewTraceEvent): void {

@@ -6,7 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
-import { Run, type Sides } from '../engine/index.ts';
+import { Run, type RunOptions, type Sides } from '../engine/index.ts';
 import type { Scenario } from '../scenario/index.ts';
 import type { ClientSideApi, ServerSideApi } from '../engine/index.ts';
 import type { TraceEvent } from '../trace/index.ts';
@@ -22,6 +22,26 @@ export interface NodeSidesOptions {
   unref?: boolean;
 }
 
+/** An error cloned out of a worker: a DOMException (an AbortError) keeps only its stack. */
+function describe(error: Error): string {
+  return error.message !== '' ? error.message : (error.stack?.split('\n')[0] ?? String(error));
+}
+
+/**
+ * Rejects once the worker has died (an uncaught error in it, or an exit). Every call to a side
+ * races it: Comlink would otherwise wait for an answer that never comes, and a worker's error
+ * with no listener would take the whole process down.
+ */
+function deathOf(worker: Worker, name: string): <T>(call: Promise<T>) => Promise<T> {
+  const died = new Promise<never>((_, reject) => {
+    worker.once('error', (error) => reject(new Error(`the ${name} worker died: ${describe(error)}`)));
+    worker.once('exit', (code) => reject(new Error(`the ${name} worker exited with code ${code}`)));
+  });
+  // Nobody may be waiting when it dies; the next call reads the rejection.
+  died.catch(() => undefined);
+  return (call) => Promise.race([call, died]);
+}
+
 export function createNodeSides(options: NodeSidesOptions = {}): NodeSides {
   const root = options.root ?? new URL('../../', import.meta.url);
   const clientWorker = new Worker(new URL('workers/client.node.ts', root));
@@ -32,9 +52,21 @@ export function createNodeSides(options: NodeSidesOptions = {}): NodeSides {
   }
   const client = Comlink.wrap<ClientSideApi>(nodeEndpoint(clientWorker));
   const server = Comlink.wrap<ServerSideApi>(nodeEndpoint(serverWorker));
+  const c = deathOf(clientWorker, 'client');
+  const sv = deathOf(serverWorker, 'server');
   return {
-    client,
-    server,
+    client: {
+      init: (config, t) => c(client.init(config, t)),
+      deliver: (t, frame) => c(client.deliver(t, frame)),
+      fireTimer: (t) => c(client.fireTimer(t)),
+      act: (t, action) => c(client.act(t, action)),
+    },
+    server: {
+      init: (config, t) => sv(server.init(config, t)),
+      deliver: (t, frame) => sv(server.deliver(t, frame)),
+      fireTimer: (t) => sv(server.fireTimer(t)),
+      act: (t, action) => sv(server.act(t, action)),
+    },
     async close() {
       client[Comlink.releaseProxy]();
       server[Comlink.releaseProxy]();
@@ -44,16 +76,23 @@ export function createNodeSides(options: NodeSidesOptions = {}): NodeSides {
 }
 
 /**
- * Runs a scenario to its end and returns the trace. Pass `sides` to reuse warm workers;
- * without them the run gets its own pair and closes it afterwards.
+ * Runs a scenario to its end, or to the bound it reaches, and returns the trace (`haltOf`
+ * reads from it why it ended early). Pass `sides` to reuse warm workers; without them the run
+ * gets its own pair and closes it afterwards. After a halt on a side (`side-busy`,
+ * `side-failed`) those workers may be stuck or gone: make new ones.
  */
-export async function runHeadless(scenario: Scenario, sides?: Sides): Promise<TraceEvent[]> {
-  const own = sides ? null : createNodeSides();
+export async function runHeadless(scenario: Scenario, sides?: Sides, options: RunOptions = {}): Promise<TraceEvent[]> {
+  if (sides) return runOn(scenario, sides, options);
+  const own = createNodeSides();
   try {
-    const run = await Run.start(scenario, own ?? (sides as Sides));
-    await run.runToEnd();
-    return run.trace;
+    return await runOn(scenario, own, options);
   } finally {
-    await own?.close();
+    await own.close();
   }
+}
+
+async function runOn(scenario: Scenario, sides: Sides, options: RunOptions): Promise<TraceEvent[]> {
+  const run = await Run.start(scenario, sides, options);
+  await run.runToEnd();
+  return run.trace;
 }

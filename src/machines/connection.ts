@@ -20,7 +20,8 @@ export type ConnectionState = 'connecting' | 'initialized' | 'discovered' | 'ope
 /**
  * What can happen to the connection:
  * - `initialize-result` / `discover-result` / `handshake-error`: the answer to the handshake
- *   request reached the client;
+ *   request reached the client: a result it can use, or an error (or a result it refuses, such
+ *   as a forged one: its connect fails and it closes the connection);
  * - `connected`: the client reported itself connected;
  * - `disconnected`: a side closed its end (stdio end of stream);
  * - `crashed`: the server process exited;

@@ -34,11 +34,61 @@ const trigger = z.strictObject({
   nth: z.number().int().min(1).max(10_000).optional(),
 });
 
-const step = z.strictObject({
-  at: ms.describe('Virtual time in ms; with "after", ms after the triggering frame is written.'),
-  after: trigger.optional(),
-  action,
-});
+/**
+ * How large a call's arguments may be. The tools take a few flat fields; a scenario may still
+ * pass any JSON (a tool the server does not have, an argument it does not take), but not
+ * nested so deep that serialising it overflows the stack (10,000 levels did), nor so large
+ * that one call fills the wire log.
+ */
+const ARGS_BOUNDS = {
+  /** Objects and arrays inside one argument: a top-level argument's value is level 1. */
+  depth: 32,
+  /** JSON values in one call's arguments, all levels together. */
+  values: 10_000,
+  /** UTF-16 code units in one string value. */
+  stringLength: 10_000,
+} as const;
+
+interface ArgsProblem {
+  path: (string | number)[];
+  message: string;
+}
+
+/**
+ * The first way a call's arguments exceed ARGS_BOUNDS, or null. Walks with its own stack, not
+ * by recursion, so a value nested 10,000 deep is measured without overflowing the call stack.
+ */
+function argsProblem(args: Record<string, unknown>): ArgsProblem | null {
+  const pending: { value: unknown; path: (string | number)[] }[] = Object.entries(args).map(([key, value]) => ({ value, path: [key] }));
+  let values = 0;
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value, path } = next;
+    if (++values > ARGS_BOUNDS.values) return { path: [], message: `more than ${ARGS_BOUNDS.values.toLocaleString('en-US')} values in one call's arguments` };
+    if (typeof value === 'string' && value.length > ARGS_BOUNDS.stringLength) {
+      return { path, message: `a string longer than ${ARGS_BOUNDS.stringLength.toLocaleString('en-US')} characters` };
+    }
+    if (value === null || typeof value !== 'object') continue;
+    const children = Array.isArray(value) ? value.map((v: unknown, i) => [i, v] as const) : Object.entries(value);
+    if (children.length > 0 && path.length >= ARGS_BOUNDS.depth) {
+      // The argument that holds it: the path to the too-deep value itself would be 33 keys long.
+      return { path: path.slice(0, 1), message: `nested more than ${ARGS_BOUNDS.depth} levels deep (a tool argument may nest objects and arrays ${ARGS_BOUNDS.depth} levels at most)` };
+    }
+    for (const [key, child] of children) pending.push({ value: child, path: [...path, key] });
+  }
+  return null;
+}
+
+const step = z
+  .strictObject({
+    at: ms.describe('Virtual time in ms; with "after", ms after the triggering frame is written.'),
+    after: trigger.optional(),
+    action,
+  })
+  .superRefine((s, ctx) => {
+    if (s.action.type !== 'call') return;
+    const problem = argsProblem(s.action.args);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['action', 'args', ...problem.path], message: problem.message });
+  });
 
 export const scenarioSchema = z
   .object({
@@ -82,6 +132,10 @@ export const INPUT_BOUNDS = {
   faultNthMin: fault.shape.nth.unwrap().minValue ?? 1,
   /** A forged frame's "any id" (as a string). */
   requestIdLength: action.options[2].shape.requestId.unwrap().options[0].maxLength ?? Number.MAX_SAFE_INTEGER,
+  /** A call's arguments: nesting depth, number of JSON values, length of one string. */
+  argsDepth: ARGS_BOUNDS.depth,
+  argsValues: ARGS_BOUNDS.values,
+  argsStringLength: ARGS_BOUNDS.stringLength,
 } as const;
 
 export type ParseResult = { ok: true; scenario: Scenario } | { ok: false; errors: string[] };

@@ -1,7 +1,9 @@
 /**
  * Every run is bounded: a runaway stops at the engine's bound on trace events and says so (the
- * headless runner exits 3 with the message), a tool argument asking for unbounded work is
- * refused before it runs, and a host can stop a run between events.
+ * headless runner exits 3 with the message), a tool argument asking for unbounded work, or
+ * arguments nested or sized past INPUT_BOUNDS, are refused before they run, and a host can stop
+ * a run between events. The other bounds (steps, virtual time, a side that never goes quiet)
+ * are in engine-robustness.test.ts.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,7 +13,8 @@ import { join } from 'node:path';
 import { boundReached, EVENT_BOUND_MESSAGE, MAX_TRACE_EVENTS, Run } from '../../src/engine/index.ts';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
 import { runScenarioFile } from '../../src/cli/run.ts';
-import { validateToolArgs } from '../../src/scenario/index.ts';
+import { INPUT_BOUNDS, validateToolArgs } from '../../src/scenario/index.ts';
+import { parseScenario } from '../../src/scenario/schema.ts';
 import { serializeTrace } from '../../src/trace/index.ts';
 import { call, scenario } from './trace-helpers.ts';
 
@@ -61,6 +64,40 @@ describe('unbounded tool arguments', () => {
     assert.ok(settled?.kind === 'handler' && settled.note.type === 'call-settled' && (settled.note.outcome === 'error' || settled.note.isError === true), 'the call settles as an error');
     assert.ok(settled.t < 100, `settled at ${settled.t} ms`);
     assert.equal(boundReached(trace), null);
+  });
+});
+
+describe('tool arguments nested 10,000 deep (found by fuzzing: they passed the schema and crashed the run)', () => {
+  let dir = '';
+  // Built as text: JSON.stringify of the value itself would overflow the stack.
+  const nested = (depth: number): string => `${'{"a":'.repeat(depth)}{"b":1}${'}'.repeat(depth)}`;
+  const withArgs = (args: string): string =>
+    JSON.stringify(scenario([], { endAt: 100 })).replace('"steps":[]', `"steps":[{"at":20,"action":{"type":"call","call":"A","tool":"quick","args":{"x":${args}}}}]`);
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'cancel-lab-deep-'));
+    await writeFile(join(dir, 'deep.json'), withArgs(nested(10_000)));
+  });
+  after(() => rm(dir, { recursive: true, force: true }));
+
+  test('are refused by the runner as bad input (exit 2), naming the argument', async () => {
+    const result = await runScenarioFile(join(dir, 'deep.json'), { sides });
+    assert.equal(result.exitCode, 2);
+    assert.match(result.error ?? '', /steps\.0\.action\.args\.x: nested more than 32 levels deep/);
+    assert.deepEqual(result.trace, []);
+  });
+
+  test('the schema the playground and links use draws the line at 32 levels, and at the sizes INPUT_BOUNDS gives', () => {
+    assert.equal(INPUT_BOUNDS.argsDepth, 32);
+    // "x" holds 31 objects and then {"b":1}: 32 levels of objects; one more is too deep.
+    assert.deepEqual(parseScenario(JSON.parse(withArgs(nested(30)))).ok, true);
+    assert.deepEqual(parseScenario(JSON.parse(withArgs(nested(31)))), {
+      ok: false,
+      errors: ['steps.0.action.args.x: nested more than 32 levels deep (a tool argument may nest objects and arrays 32 levels at most)'],
+    });
+    const long = 'y'.repeat(INPUT_BOUNDS.argsStringLength + 1);
+    assert.deepEqual(parseScenario(JSON.parse(withArgs(`{"s":["${long}"]}`))), { ok: false, errors: ['steps.0.action.args.x.s.0: a string longer than 10,000 characters'] });
+    const many = `[${Array.from({ length: INPUT_BOUNDS.argsValues }, () => '0').join(',')}]`;
+    assert.deepEqual(parseScenario(JSON.parse(withArgs(many))), { ok: false, errors: ["steps.0.action.args: more than 10,000 values in one call's arguments"] });
   });
 });
 

@@ -49,7 +49,8 @@ function harness() {
 }
 
 const initialize = (id: number): JsonRpcMessage => ({ jsonrpc: '2.0', id, method: 'initialize', params: {} });
-const result = (id: number): JsonRpcMessage => ({ jsonrpc: '2.0', id, result: {} });
+/** An initialize result the client can take (it has the negotiated version). */
+const result = (id: number): JsonRpcMessage => ({ jsonrpc: '2.0', id, result: { protocolVersion: '2025-11-25' } });
 
 describe('the connection, stepped by the trace', () => {
   test('a step the table lacks is an error event, and the state stays', () => {
@@ -80,6 +81,13 @@ describe('the connection, stepped by the trace', () => {
       'crashed --reconnecting--> reconnecting',
       'reconnecting --handshake-sent--> connecting',
     ]);
+  });
+
+  test('a result without the negotiated version (a forged one) is refused like an error', () => {
+    const h = harness();
+    h.frame('c2s', initialize(0));
+    h.deliver(h.frame('s2c', { jsonrpc: '2.0', id: 0, result: { content: [] } }, 0, true), 's2c');
+    assert.deepEqual(h.connection(), ['connecting --handshake-error--> closed']);
   });
 
   test('an answer that reached nobody, or a second answer, moves nothing', () => {
@@ -135,7 +143,7 @@ describe('calls and handlers, stepped by what happened', () => {
       if (!forged) h.lifecycles.stepHandler(7, 'response-sent');
       h.lifecycles.stepHandler(7, 'cancel-seen');
       h.lifecycles.stepHandler(7, 'throw');
-      h.lifecycles.stepEnded([7], 0);
+      h.lifecycles.stepEnded();
       const states = h.trace.flatMap((e) => (e.kind === 'server-state' ? [e.to] : []));
       assert.equal(states.at(-1), expected, forged ? 'a forged answer is not the server’s' : 'its earlier answer stands');
       assert.deepEqual(h.errors(), []);
@@ -154,6 +162,21 @@ describe('calls and handlers, stepped by what happened', () => {
       [1, 'crashed'],
       [2, 'response sent'],
     ]);
+    assert.deepEqual(h.errors(), []);
+  });
+
+  test('a request received twice gets two handlers: a cancel reaches the newer, and a finished one is told apart by its signal', () => {
+    const h = harness();
+    h.lifecycles.startHandler(4, 'work');
+    h.lifecycles.startHandler(4, 'work');
+    h.lifecycles.stepHandler(4, 'cancel-seen');
+    h.lifecycles.stepHandler(4, 'return', false);
+    h.lifecycles.stepHandler(4, 'response-sent');
+    h.lifecycles.stepEnded();
+    h.lifecycles.stepHandler(4, 'throw', true);
+    h.lifecycles.stepEnded();
+    const steps = h.trace.flatMap((e) => (e.kind === 'server-state' ? [`${e.from ?? '∅'} → ${e.to}`] : []));
+    assert.deepEqual(steps, ['∅ → running', '∅ → running', 'running → cancellation seen', 'running → returned', 'returned → response sent', 'cancellation seen → threw', 'threw → response suppressed']);
     assert.deepEqual(h.errors(), []);
   });
 });

@@ -1,11 +1,15 @@
 /**
- * A fast-check arbitrary for schema-valid scenarios: every field, action and fault the format
- * allows, within the schema's bounds, with optional keys absent (never `undefined`), so a
- * scenario survives JSON unchanged. Shared by the permalink and JSON Schema tests; not a test
- * file itself.
+ * fast-check arbitraries for scenarios, not a test file itself:
+ * - `scenarioArbitrary`: schema-valid scenarios, every field, action and fault the format
+ *   allows, within the schema's bounds, with optional keys absent (never `undefined`), so a
+ *   scenario survives JSON unchanged (the permalink and JSON Schema tests);
+ * - `runnableScenarioArbitrary`: scenarios worth running, in every allowed setting, with the
+ *   real tools, a few calls, timeouts, faults and connection events in the first second, where
+ *   the handshake and the calls are (the lifecycle fuzz and scripts/fuzz-engine.ts).
  */
 import fc from 'fast-check';
-import { CLIENT_PROFILES, REVISIONS, SERVER_PROFILES, TRANSPORTS, type Scenario, type Step, type WireFault } from '../../src/scenario/index.ts';
+import { allowedCombinations } from '../../src/scenario/combinations.ts';
+import { CLIENT_PROFILES, REVISIONS, SERVER_PROFILES, TRANSPORTS, defaultScenario, type Scenario, type Step, type WireFault } from '../../src/scenario/index.ts';
 import type { UserAction } from '../../src/trace/index.ts';
 
 const ms = fc.integer({ min: 0, max: 86_400_000 });
@@ -97,3 +101,68 @@ export const scenarioArbitrary: fc.Arbitrary<Scenario> = fc.record(
   },
   { requiredKeys: ['version', 'revision', 'transport', 'httpServer', 'latency', 'steps', 'endAt'], noNullPrototype: true },
 );
+
+// ---- runnable scenarios -------------------------------------------------------------------
+
+const callName = fc.constantFrom('A', 'B', 'C');
+const upTo = (max: number): fc.Arbitrary<number> => fc.integer({ min: 0, max });
+const toolCall: fc.Arbitrary<{ tool: string; args: Record<string, unknown> }> = fc.oneof(
+  fc.record({ tool: fc.constant('slow_count'), args: fc.record({ steps: fc.integer({ min: 1, max: 5 }), stepMs: upTo(150) }) }),
+  fc.record({ tool: fc.constant('stubborn'), args: fc.record({ ms: upTo(500) }) }),
+  fc.record({ tool: fc.constant('ledger_write'), args: fc.record({ key: fc.constant('k'), value: fc.constant('v'), commitAfterMs: upTo(200), totalMs: upTo(400) }) }),
+  fc.record({ tool: fc.constant('work'), args: fc.record({ ms: upTo(400), onCancel: fc.constantFrom('observe', 'ignore', 'swallow', 'shield'), unwindMs: upTo(200) }) }),
+  fc.record({ tool: fc.constant('quick'), args: fc.constant({}) }),
+);
+/** The SDK's timeout options, now and then: short ones fire during the run. */
+const timeouts = fc.oneof(
+  { weight: 3, arbitrary: fc.constant({}) },
+  { weight: 1, arbitrary: upTo(400).map((timeoutMs) => ({ timeoutMs })) },
+  { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 20, max: 200 }), upTo(400)).map(([timeoutMs, maxTotalTimeoutMs]) => ({ timeoutMs, resetTimeoutOnProgress: true, maxTotalTimeoutMs })) },
+);
+const runnableAction: fc.Arbitrary<UserAction> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.tuple(callName, toolCall, timeouts).map(([call, { tool, args }, options]): UserAction => ({ type: 'call', call, tool, args, ...options })),
+  },
+  { weight: 4, arbitrary: callName.map((call): UserAction => ({ type: 'stop', call })) },
+  { weight: 1, arbitrary: fc.tuple(callName, fc.constantFrom('result' as const, 'error' as const)).map(([call, outcome]): UserAction => ({ type: 'inject-response', call, outcome })) },
+  { weight: 2, arbitrary: fc.integer({ min: 50, max: 60 }).map((id): UserAction => ({ type: 'inject-response', requestId: id, outcome: 'result' })) },
+  { weight: 1, arbitrary: fc.constantFrom('result' as const, 'error' as const).map((outcome): UserAction => ({ type: 'inject-response', initialize: true, outcome })) },
+  { weight: 1, arbitrary: callName.map((call): UserAction => ({ type: 'inject-cancel', call })) },
+  { weight: 1, arbitrary: fc.constant<UserAction>({ type: 'inject-cancel', initialize: true }) },
+  { weight: 1, arbitrary: dir.map((d): UserAction => ({ type: 'hold', dir: d })) },
+  { weight: 1, arbitrary: dir.map((d): UserAction => ({ type: 'release', dir: d })) },
+  { weight: 2, arbitrary: fc.constant<UserAction>({ type: 'disconnect' }) },
+  { weight: 1, arbitrary: fc.constant<UserAction>({ type: 'crash-server' }) },
+  { weight: 1, arbitrary: fc.constant<UserAction>({ type: 'reconnect' }) },
+);
+// Most actions early, where the handshake and the first calls are.
+const runnableStep: fc.Arbitrary<Step> = fc.tuple(fc.oneof(upTo(60), upTo(600)), runnableAction).map(([at, a]) => ({ at, action: a }));
+const runnableFault: fc.Arbitrary<WireFault> = fc.record({
+  dir,
+  action: fc.constantFrom('drop' as const, 'delay' as const, 'duplicate' as const),
+  match: fc.constantFrom('tools/call', 'response', 'notifications/cancelled', 'notifications/progress', 'initialize'),
+  nth: fc.integer({ min: 1, max: 3 }),
+  ms: upTo(300),
+});
+
+export const runnableScenarioArbitrary: fc.Arbitrary<Scenario> = fc
+  .record({
+    combination: fc.constantFrom(...allowedCombinations()),
+    serverProfile: fc.constantFrom(...SERVER_PROFILES),
+    clientProfile: fc.constantFrom(...CLIENT_PROFILES),
+    connectTimeoutMs: fc.option(upTo(100), { nil: undefined }),
+    faults: fc.array(runnableFault, { maxLength: 2 }),
+    steps: fc.array(runnableStep, { minLength: 1, maxLength: 8 }),
+  })
+  .map(({ combination, serverProfile, clientProfile, connectTimeoutMs, faults, steps }) => ({
+    ...defaultScenario(),
+    ...combination,
+    // The server profiles are emulated on stdio only.
+    ...(combination.transport === 'stdio' && { serverProfile }),
+    clientProfile,
+    ...(connectTimeoutMs !== undefined && { connectTimeoutMs }),
+    ...(faults.length > 0 && { faults }),
+    steps,
+    endAt: 2000,
+  }));
