@@ -33,12 +33,12 @@ function need<T extends Element>(root: HTMLElement, selector: string): T {
  * (its embeds are rendered at build time).
  */
 async function loadRunning() {
-  const [{ createSession }, { outcomeHtml, wireRowHtml }, { decodeLink }] = await Promise.all([
+  const [{ createSession }, { outcomeHtml, embedRowsHtml }, { decodeLink }] = await Promise.all([
     import('./session.ts'),
     import('./wire-html.ts'),
     import('../../src/scenario/index.ts'),
   ]);
-  const rowsHtml = (view: RunView): string => view.cells.map((cells) => wireRowHtml(cells, 'embed')).join('');
+  const rowsHtml = (view: RunView): string => embedRowsHtml(view).html;
   return { createSession, outcomeHtml, rowsHtml, decodeLink };
 }
 
@@ -61,6 +61,31 @@ async function replayed(scenario: Scenario): Promise<{ view: RunView; live: Live
   return last.view && last.live ? { view: last.view, live: last.live } : null;
 }
 
+/**
+ * The rows before the user's first action (the handshake, marked `setup` by the renderer) stay
+ * folded behind one button above the log, which says how many there are; `update` after the
+ * rows change.
+ */
+function foldSetup(figure: HTMLElement, body: HTMLTableSectionElement): { update(): void } {
+  const toggle = document.createElement('button');
+  toggle.type = 'button';
+  toggle.className = 'setup-toggle';
+  body.closest('table')?.before(toggle);
+  const update = (): void => {
+    const n = body.querySelectorAll('tr.setup').length;
+    const open = figure.classList.contains('show-setup');
+    toggle.hidden = n === 0;
+    toggle.setAttribute('aria-expanded', String(open));
+    toggle.textContent = `${open ? 'Hide' : 'Show'} the setup: ${n} frame${n === 1 ? '' : 's'} before the first action (the handshake)`;
+  };
+  toggle.addEventListener('click', () => {
+    figure.classList.toggle('show-setup');
+    update();
+  });
+  update();
+  return { update };
+}
+
 export function mountEmbed(figure: HTMLElement, options: EmbedOptions = {}): void {
   const run = need<HTMLButtonElement>(figure, 'button.run');
   const reset = need<HTMLButtonElement>(figure, 'button.reset');
@@ -70,6 +95,7 @@ export function mountEmbed(figure: HTMLElement, options: EmbedOptions = {}): voi
   const outcome = need<HTMLUListElement>(figure, '.embed-outcome ul');
   // What the embed shows at rest: the build's rendering, or the browser's replay once it is done.
   const resting = { rows: body.innerHTML, outcome: outcome.innerHTML, status: '' };
+  const setup = foldSetup(figure, body);
   let session: Session | null = null;
 
   async function stop(note?: string): Promise<void> {
@@ -77,6 +103,7 @@ export function mountEmbed(figure: HTMLElement, options: EmbedOptions = {}): voi
     session = null;
     await s?.dispose();
     setHtml(body, resting.rows);
+    setup.update();
     setHtml(outcome, resting.outcome);
     status.textContent = note ?? resting.status;
     figure.classList.remove('show-all');
@@ -97,6 +124,7 @@ export function mountEmbed(figure: HTMLElement, options: EmbedOptions = {}): voi
       resting.outcome = outcomeHtml(result.view);
       resting.status = `Replayed in your browser: ended at t = ${result.live.now} ms.`;
       setHtml(body, resting.rows);
+      setup.update();
       setHtml(outcome, resting.outcome);
       status.textContent = resting.status;
     }
@@ -121,6 +149,7 @@ export function mountEmbed(figure: HTMLElement, options: EmbedOptions = {}): voi
     s.subscribe((view, live) => {
       if (session !== s) return;
       setHtml(body, rowsHtml(view));
+      setup.update();
       setHtml(outcome, outcomeHtml(view));
       if (live.phase === 'failed') status.textContent = `The workers could not start: ${live.failure ?? ''}`;
       else if (isOver(live, endAt)) {

@@ -72,6 +72,17 @@ export function frameDetailHtml(cells: WireCells): string {
   return `<p class="where">${escapeHtml(where.join(' · '))}</p>${headers}<pre>${escapeHtml(cells.pretty)}</pre>`;
 }
 
+/**
+ * An embed's rows: the setup before the user's first action (`embedSummary`'s setupRows, the
+ * handshake) marked `setup`, folded until the reader asks; of the rest, those past `visible`
+ * marked `extra`. So the rows a lesson is about are the first ones shown.
+ */
+export function embedRowsHtml(view: RunView, visible = Infinity): { html: string; setup: number; hidden: number } {
+  const setup = embedSummary(view).setupRows;
+  const html = view.cells.map((cells, i) => wireRowHtml(cells, 'embed', i < setup ? 'setup' : i - setup >= visible ? 'extra' : '')).join('');
+  return { html, setup, hidden: Math.max(0, view.cells.length - setup - visible) };
+}
+
 /** An embed's outcome, line by line as `embedSummary` says it; a broken rule's line in its tone. */
 export function outcomeHtml(view: RunView): string {
   return embedSummary(view)

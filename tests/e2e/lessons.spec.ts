@@ -151,3 +151,38 @@ test('no page of the site asks for anything outside its origin', async ({ page, 
   for (const path of pages) await page.goto(path, { waitUntil: 'networkidle' });
   expect(outside).toEqual([]);
 });
+
+test('every embed shows, among its first rows, each message its caption names; the handshake before the first action is folded behind a button', async ({ page }) => {
+  test.setTimeout(120_000);
+  const METHOD = /\b(notifications\/[a-z_]+|tools\/call|initialize|server\/discover|tasks\/[a-z]+)\b/g;
+  const lessons = ['what-cancellation-is', 'notifications-cancelled', 'races', 'revisions-and-transports', 'timeouts-and-progress', 'writing-a-client', 'writing-a-handler', 'case-studies'];
+  const missing: string[] = [];
+  let folded = 0;
+  for (const lesson of lessons) {
+    await page.goto(`/lessons/${lesson}/`);
+    for (const figure of await page.locator('figure.cancel-lab-embed').all()) {
+      const caption = (await figure.locator('.caption').textContent()) ?? '';
+      const shown = await figure.locator('tbody tr').evaluateAll((rows) => rows.filter((r) => getComputedStyle(r).display !== 'none').map((r) => r.textContent ?? ''));
+      for (const [method] of caption.matchAll(METHOD)) {
+        if (method === 'initialize' && /before the first action/.test(caption)) continue;
+        if (!shown.some((row) => row.includes(method))) missing.push(`${lesson}: "${caption.slice(0, 60)}…" names ${method}`);
+      }
+      const setup = figure.locator('tbody tr.setup');
+      if ((await setup.count()) > 0) {
+        folded++;
+        const toggle = figure.locator('button.setup-toggle');
+        await expect(toggle).toHaveText(new RegExp(`^Show the setup: ${await setup.count()} frames? before the first action`));
+        await expect(setup.first()).toBeHidden();
+      }
+    }
+  }
+  expect(missing).toEqual([]);
+  expect(folded).toBeGreaterThan(5);
+  // Unfolded, the handshake is there, first.
+  await page.goto('/lessons/case-studies/');
+  const embed = page.locator('figure.cancel-lab-embed').filter({ has: page.locator('tr.setup') }).first();
+  await embed.locator('button.setup-toggle').click();
+  await expect(embed.locator('tbody tr').first()).toBeVisible();
+  await expect(embed.locator('tbody tr').first()).toContainText(/initialize|server\/discover/);
+  await expect(embed.locator('button.setup-toggle')).toHaveAttribute('aria-expanded', 'true');
+});

@@ -200,9 +200,10 @@ describe('an embed’s summary', () => {
     return embedSummary(deriveRunView(r.scenario, r.trace)).lines.map((l) => `${l.kind}${l.tone ? `/${l.tone}` : ''}: ${l.text}`);
   };
 
-  test('calls, the ledger line, and the verdict when nothing is broken', () => {
+  test('calls, their handlers over time, the ledger line, and the verdict when nothing is broken', () => {
     assert.deepEqual(lines('stop-after-commit-is-not-rollback'), [
       'call: A ledger_write: client STOPPED_LOCALLY, server response suppressed',
+      'server: A on the server: running at 25 ms → cancellation seen at 205 ms → threw at 205 ms → response suppressed at 205 ms',
       'ledger: ledger: order-42 = paid committed at 125 ms — Stop at 200 ms — not rolled back (request 1, call A)',
       'verdict/ok: No MUST or SHOULD rule is broken.',
     ]);
@@ -210,10 +211,24 @@ describe('an embed’s summary', () => {
 
   test('a broken SHOULD and a broken MUST are named with their label; allowed races are left to the playground', () => {
     const seed = lines('seed-000-strict-host-python-v1');
-    assert.equal(seed.length, 6);
-    assert.match(seed[3] ?? '', /^finding\/error: MUST broken: CANCEL-RACE-GRACEFUL: The client did not handle a cancellation race gracefully/);
-    assert.match(seed[4] ?? '', /^finding\/warning: SHOULD not followed: CANCEL-NO-RESPONSE: The server wrote a response to request 1/);
+    assert.equal(seed.length, 9);
+    assert.match(seed[6] ?? '', /^finding\/error: MUST broken: CANCEL-RACE-GRACEFUL: The client did not handle a cancellation race gracefully/);
+    assert.match(seed[7] ?? '', /^finding\/warning: SHOULD not followed: CANCEL-NO-RESPONSE: The server wrote a response to request 1/);
     assert.deepEqual(lines('race-r5-cancel-initialize'), ['finding/error: MUST broken: CANCEL-NO-INITIALIZE: The client\'s cancel in frame 2 names its initialize request 0 (frame 0).']);
+  });
+
+  test('what the run left open is listed, and the rows before the first action are the setup an embed folds', async () => {
+    const entry = libraryEntry('sdk-sessionful-http-stream-left-open');
+    assert.ok(entry);
+    const view = deriveRunView(entry.scenario, await runHeadless(entry.scenario, sides));
+    const summary = embedSummary(view);
+    assert.ok(summary.lines.some((l) => l.kind === 'open' && l.text === 'Still open when the run ended: stream #3 (GET: the server’s own event stream); stream #4 (tools/call id 1).'));
+    // The setup is every row written before the user's first action, and nothing after it.
+    const first = view.trace.find((e) => e.kind === 'user-action')?.seq ?? -1;
+    assert.ok(summary.setupRows > 0);
+    assert.ok(view.wire.slice(0, summary.setupRows).every((row) => row.seq < first));
+    assert.ok(view.wire.slice(summary.setupRows).every((row) => row.seq > first));
+    assert.deepEqual(view.wire.slice(0, summary.setupRows).filter((r) => r.carriesMessage).map((r) => r.what).slice(0, 2), ['initialize', 'result of initialize']);
   });
 
   test('what an embed’s wire log shows: the cells of each row, in wire order', () => {
