@@ -1,39 +1,52 @@
 /**
- * The headless runner as a function: a scenario file or a permalink in, the trace, the
- * checker's findings and an exit code out. `bin/cancel-lab.mjs` (via src/cli/main.ts) prints
- * what this returns; an SDK's CI can call it directly.
+ * One run, judged: a scenario file or a permalink in; the trace, the checker's findings (by the
+ * rules of the revision the run negotiated), what went wrong if anything, and an exit code out.
+ * src/cli/run.ts prints it in the format asked for.
  *
- * Exit codes: 0 when no MUST / MUST NOT rule is violated, 1 when one is (a finding with
- * severity 'error' and verdict 'violated'), 2 on bad input (unreadable file, invalid JSON, a
- * scenario the schema refuses, a broken link), 3 when the run itself failed or stopped at the
- * engine's bound on trace events (the trace and findings up to the bound are still given).
+ * Exit codes (the same for one scenario and for many, where the highest wins):
+ *   0  no MUST / MUST NOT rule is violated;
+ *   1  one is (a finding with severity 'error' and verdict 'violated'), or the client never
+ *      connected, so nothing the scenario asked for could be judged: a finding, never a silent 0;
+ *   2  bad input: unreadable file, invalid JSON, a scenario the schema refuses, a broken link,
+ *      a setting the playground's pickers disable;
+ *   3  the run could not complete: the engine threw or reported an error, a worker crashed,
+ *      the run hit one of its bounds (trace events, wall-clock time). Never 1 for a crash.
  */
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import { runHeadless } from '../host/index.ts';
-import { boundReached, type Sides } from '../engine/index.ts';
-import { decodeLink, settingLine } from '../scenario/index.ts';
+import { createNodeSides, runHeadless } from '../host/index.ts';
+import { boundReached, MAX_TRACE_EVENTS, type Sides } from '../engine/index.ts';
 import { checkRun, type Finding } from '../rules/index.ts';
-import { parseScenario } from '../scenario/index.ts';
-import type { Scenario } from '../scenario/index.ts';
-import { serializeTrace, type TraceEvent } from '../trace/index.ts';
-import { traceHash } from '../trace/index.ts';
-import { ENGINE_VERSION, SDK_VERSION } from '../scenario/index.ts';
-import { findingSummary, reproduction as reproductionVerdict } from '../views/index.ts';
-import { formatFindings, formatTrace } from './format.ts';
+import { REVISIONS, type Revision, type Scenario } from '../scenario/index.ts';
+import { traceHash, type TraceEvent } from '../trace/index.ts';
+import { findingSummary, negotiated } from '../views/index.ts';
+import { loadScenario, type Recorded } from './load.ts';
 
 export type ExitCode = 0 | 1 | 2 | 3;
 
-export interface RunOptions {
-  /** JSON Lines on stdout: one line per trace event, then {"findings": [...], "exitCode": n, …}. */
-  json?: boolean;
-  /** Text output: list every finding, not only the violated ones. */
-  allFindings?: boolean;
-  /** Warm workers to run on (tests); by default the run gets its own pair and closes it. */
-  sides?: Sides;
-  /** Where a relative file path is resolved; the process's working directory by default. */
-  cwd?: string;
+/** What kept a run from a plain verdict, and the exit code it gives. */
+export type ProblemKind = 'bad-input' | 'run-failed' | 'hang' | 'bound' | 'engine-error' | 'not-connected';
+
+export const PROBLEM_EXIT: Record<ProblemKind, ExitCode> = {
+  'bad-input': 2,
+  'run-failed': 3,
+  hang: 3,
+  bound: 3,
+  'engine-error': 3,
+  'not-connected': 1,
+};
+
+export interface Problem {
+  kind: ProblemKind;
+  /** One sentence saying what was wrong. */
+  message: string;
 }
+
+/**
+ * The wall-clock bound of one run: a worker that stops answering (a crash the engine cannot
+ * see, an SDK that never settles) would otherwise hang the runner, and a CI job, for ever. The
+ * largest library scenario runs in well under a second; a run at the engine's event bound in a
+ * few seconds.
+ */
+export const WALL_CLOCK_MS = 60_000;
 
 /** A recorded trace hash (from a permalink or a library file) compared with this run's. */
 export interface Reproduction {
@@ -45,162 +58,124 @@ export interface Reproduction {
   sdk?: string;
 }
 
-export interface RunResult {
+export interface Judged {
+  /** The input as given on the command line. */
+  input: string;
   exitCode: ExitCode;
   /** Null on bad input. */
   scenario: Scenario | null;
+  /** Where the scenario came from, in words ("the link", the file name). */
+  what: string;
+  /** The revision the findings are judged by: the one negotiated, else the scenario's. */
+  revision: Revision | null;
   trace: TraceEvent[];
   findings: Finding[];
   /** traceHash() of this run; null when nothing ran. */
   traceHash: string | null;
+  recorded: Recorded | null;
   reproduction: Reproduction | null;
-  /** One sentence saying what was wrong, for exit codes 2 and 3. */
-  error: string | null;
-  /** What the command line prints, line by line. */
-  stdout: string[];
-  stderr: string[];
+  problem: Problem | null;
+  /** When the run started (ISO 8601): the checks' timestamp. */
+  startedAt: string;
 }
 
-type Loaded = { ok: true; scenario: Scenario; recorded: { trace: string; engine?: string; sdk?: string } | null; what: string } | { ok: false; error: string };
-
-const URL_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
-const LINK_LIKE = /^v\d+\.[A-Za-z0-9_-]*$/;
-
-async function fromLink(fragment: string): Promise<Loaded> {
-  const decoded = await decodeLink(fragment);
-  if (!decoded.ok) return { ok: false, error: decoded.error };
-  const meta = decoded.meta;
-  return { ok: true, scenario: decoded.scenario, recorded: meta ? { trace: meta.trace, engine: meta.engine, sdk: meta.sdk } : null, what: 'the link' };
+export interface JudgeOptions {
+  /** Warm workers to run on; by default the run gets its own pair and closes it. */
+  sides?: Sides;
+  /** Where a relative file path is resolved; the process's working directory by default. */
+  cwd?: string;
+  /** The wall-clock bound of the run, in ms (WALL_CLOCK_MS by default). */
+  wallClockMs?: number;
+  /** The clock, for the checks' timestamp (tests pin it). */
+  now?: () => Date;
 }
 
-function errnoText(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EISDIR') return 'it is a directory';
-  if (code === 'EACCES') return 'permission denied';
-  return error instanceof Error ? error.message : String(error);
+function isRevision(version: string): version is Revision {
+  return (REVISIONS as readonly string[]).includes(version);
+}
+
+/** The revision checkRun judges by (see judgedRevision in src/rules/check-run.ts): the latest connection's, else the scenario's. */
+function revisionJudged(scenario: Scenario, trace: readonly TraceEvent[]): Revision {
+  const agreed = negotiated(trace)?.protocolVersion;
+  return agreed !== undefined && isRevision(agreed) ? agreed : scenario.revision;
+}
+
+function problemOf(trace: readonly TraceEvent[]): Problem | null {
+  const bound = boundReached(trace);
+  if (bound !== null) return { kind: 'bound', message: bound };
+  const errors = trace.filter((e) => e.kind === 'error');
+  const first = errors[0];
+  if (first !== undefined) {
+    const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+    return { kind: 'engine-error', message: `The engine reported an error at ${first.t} ms: ${first.message}${more}. The run did not do what the scenario asks, so its findings are not a verdict.` };
+  }
+  if (negotiated(trace) === null) {
+    return { kind: 'not-connected', message: 'The client never connected (no handshake completed), so none of the calls the scenario makes could be judged.' };
+  }
+  return null;
+}
+
+type Ran = { ok: true; trace: TraceEvent[] } | { ok: false; problem: Problem };
+
+/** One run on `sides`; a hang past `wallClockMs` is a problem, not a wait. */
+async function race(scenario: Scenario, sides: Sides, wallClockMs: number): Promise<Ran> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const hang = new Promise<Ran>((done) => {
+    const message = `The run did not finish within its wall-clock bound of ${wallClockMs.toLocaleString('en-US')} ms: a worker stopped answering (it may have crashed).`;
+    timer = setTimeout(() => done({ ok: false, problem: { kind: 'hang', message } }), wallClockMs);
+  });
+  const ran = runHeadless(scenario, sides).then(
+    (trace): Ran => ({ ok: true, trace }),
+    (error: unknown): Ran => ({ ok: false, problem: { kind: 'run-failed', message: `The run failed: ${error instanceof Error ? error.message : String(error)}.` } }),
+  );
+  try {
+    return await Promise.race([ran, hang]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Runs on the given sides, or on a pair of its own that it always closes (so a hung worker ends with it). */
+async function runBounded(scenario: Scenario, given: Sides | undefined, wallClockMs: number): Promise<Ran> {
+  if (given) return race(scenario, given, wallClockMs);
+  const own = createNodeSides();
+  try {
+    return await race(scenario, own, wallClockMs);
+  } finally {
+    await own.close();
+  }
 }
 
 /**
- * A scenario file holds a scenario, or a library entry ({ id, …, scenario, trace }) whose
- * recorded trace hash is then checked like a permalink's.
+ * Loads, runs and judges one input. Never throws: bad input is a `bad-input` problem (exit 2),
+ * a run that could not complete a problem with exit 3, each with its message.
  */
-function fromFileText(text: string, name: string): Loaded {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, error: `${name} is not valid JSON: ${error instanceof Error ? error.message : String(error)}.` };
-  }
-  let candidate = value;
-  let recorded: { trace: string } | null = null;
-  if (value !== null && typeof value === 'object' && !Array.isArray(value) && 'scenario' in value && !('version' in value)) {
-    const entry = value as { scenario: unknown; trace?: unknown };
-    candidate = entry.scenario;
-    if (typeof entry.trace === 'string' && entry.trace !== '') recorded = { trace: entry.trace };
-  }
-  const parsed = parseScenario(candidate);
-  if (!parsed.ok) {
-    const more = parsed.errors.length > 3 ? ` (and ${parsed.errors.length - 3} more)` : '';
-    return { ok: false, error: `${name} is not a valid scenario: ${parsed.errors.slice(0, 3).join('; ')}${more}.` };
-  }
-  return { ok: true, scenario: parsed.scenario, recorded, what: name };
-}
-
-/** A permalink (URL, `#fragment` or bare `v1.…`) or a file path. */
-export async function loadScenario(input: string, cwd: string = process.cwd()): Promise<Loaded> {
-  const text = input.trim();
-  if (text === '') return { ok: false, error: 'No scenario given: pass a scenario file or a permalink.' };
-  if (URL_SCHEME.test(text)) {
-    const hash = text.indexOf('#');
-    if (hash < 0) return { ok: false, error: 'This URL has no #fragment: a Cancel Lab link carries its scenario after "#".' };
-    return fromLink(text.slice(hash + 1));
-  }
-  if (text.startsWith('#')) return fromLink(text);
-  let fileText: string;
-  try {
-    fileText = await readFile(resolve(cwd, text), 'utf8');
-  } catch (error) {
-    if (LINK_LIKE.test(text)) return fromLink(text);
-    return { ok: false, error: `Cannot read ${text}: ${errnoText(error)}.` };
-  }
-  return fromFileText(fileText, text);
-}
-
-function badInput(error: string, json: boolean): RunResult {
-  return {
-    exitCode: 2,
-    scenario: null,
-    trace: [],
-    findings: [],
-    traceHash: null,
-    reproduction: null,
-    error,
-    stdout: json ? [JSON.stringify({ findings: [], exitCode: 2, error })] : [],
-    stderr: [`cancel-lab: ${error}`],
-  };
-}
-
-/**
- * Runs a scenario file or a permalink on the real SDK in worker threads and judges the trace.
- * Never throws: bad input gives exit code 2, a failed run exit code 3, each with `error` set.
- */
-export async function runScenarioFile(input: string, opts: RunOptions = {}): Promise<RunResult> {
-  const json = opts.json === true;
+export async function judgeInput(input: string, opts: JudgeOptions = {}): Promise<Judged> {
+  const startedAt = (opts.now ?? (() => new Date()))().toISOString();
+  const blank = { input, trace: [], findings: [], traceHash: null, reproduction: null, startedAt };
   const loaded = await loadScenario(input, opts.cwd);
-  if (!loaded.ok) return badInput(loaded.error, json);
-  const scenario = loaded.scenario;
-
-  let trace: TraceEvent[];
-  try {
-    trace = await runHeadless(scenario, opts.sides);
-  } catch (error) {
-    const message = `the run failed: ${error instanceof Error ? error.message : String(error)}`;
-    return { ...badInput(message, json), exitCode: 3, scenario, stdout: json ? [JSON.stringify({ findings: [], exitCode: 3, error: message })] : [] };
-  }
+  if (!loaded.ok) return { ...blank, exitCode: 2, scenario: null, what: input, revision: null, recorded: null, problem: { kind: 'bad-input', message: loaded.error } };
+  const { scenario, recorded, what } = loaded;
+  const ran = await runBounded(scenario, opts.sides, opts.wallClockMs ?? WALL_CLOCK_MS);
+  if (!ran.ok) return { ...blank, exitCode: PROBLEM_EXIT[ran.problem.kind], scenario, what, revision: null, recorded, problem: ran.problem };
+  const trace = ran.trace;
+  const revision = revisionJudged(scenario, trace);
   const findings = checkRun(scenario, trace);
   const hash = await traceHash(trace);
-  const bound = boundReached(trace);
-  const exitCode: ExitCode = bound !== null ? 3 : findingSummary(findings, scenario).mustBroken ? 1 : 0;
-  const reproduction: Reproduction | null = loaded.recorded
+  const problem = problemOf(trace);
+  const mustBroken = findingSummary(findings, { revision, transport: scenario.transport }).mustBroken;
+  const exitCode: ExitCode = problem !== null && PROBLEM_EXIT[problem.kind] === 3 ? 3 : mustBroken || problem !== null ? 1 : 0;
+  const reproduction: Reproduction | null = recorded
     ? {
-        recorded: loaded.recorded.trace,
+        recorded: recorded.trace,
         now: hash,
-        exact: loaded.recorded.trace === hash,
-        ...(loaded.recorded.engine !== undefined && { engine: loaded.recorded.engine }),
-        ...(loaded.recorded.sdk !== undefined && { sdk: loaded.recorded.sdk }),
+        exact: recorded.trace === hash,
+        ...(recorded.engine !== undefined && { engine: recorded.engine }),
+        ...(recorded.sdk !== undefined && { sdk: recorded.sdk }),
       }
     : null;
-
-  const verdict = loaded.recorded ? reproductionVerdict(loaded.recorded, hash).text : null;
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  if (json) {
-    if (trace.length) stdout.push(...serializeTrace(trace).split('\n'));
-    stdout.push(JSON.stringify({ findings, exitCode, traceHash: hash, ...(reproduction && { reproduction }), ...(bound !== null && { error: bound }) }));
-    if (verdict !== null) stderr.push(`cancel-lab: ${verdict}`);
-    if (bound !== null) stderr.push(`cancel-lab: ${bound}`);
-  } else {
-    const errors = trace.filter((e) => e.kind === 'error').length;
-    stdout.push(
-      `Scenario from ${loaded.what}: ${settingLine(scenario)}, until ${scenario.endAt} ms`,
-      `Engine ${ENGINE_VERSION}, SDK ${SDK_VERSION}`,
-      '',
-      `Trace (${trace.length} events, hash ${hash}):`,
-      ...formatTrace(trace),
-      '',
-      ...formatFindings(findings, scenario, opts.allFindings === true),
-    );
-    if (errors) stdout.push(`The engine reported ${errors} error event${errors === 1 ? '' : 's'} (ENGINE ERROR above): the scenario asks for something that cannot happen.`);
-    if (verdict !== null) stdout.push(verdict);
-    if (bound !== null) stderr.push(`cancel-lab: ${bound}`);
-    stdout.push(
-      bound !== null
-        ? 'Exit 3: the run stopped at its bound before its end, so the findings cover only the trace above.'
-        : exitCode === 1
-          ? 'Exit 1: a MUST or MUST NOT rule is violated.'
-          : 'Exit 0: no MUST or MUST NOT rule is violated.',
-    );
-  }
-  return { exitCode, scenario, trace, findings, traceHash: hash, reproduction, error: bound, stdout, stderr };
+  return { input, exitCode, scenario, what, revision, trace, findings, traceHash: hash, recorded, reproduction, problem, startedAt };
 }
+
+/** The bounds every run has, in one line for the usage text and the README. */
+export const BOUNDS_TEXT = `each run stops at ${MAX_TRACE_EVENTS.toLocaleString('en-US')} trace events, at its scenario's endAt in virtual time, and after ${(WALL_CLOCK_MS / 1000).toString()} s of wall-clock time`;
