@@ -51,7 +51,24 @@ export function singleText(j: Judged, allFindings: boolean): Printed {
   return { stdout, stderr };
 }
 
-const OUTCOME_WORD: Record<ExitCode, string> = { 0: 'passed', 1: 'MUST broken', 2: 'bad input', 3: 'could not complete' };
+/** What a run came to, in the summary table's words. */
+type Outcome = 'passed' | 'MUST broken' | 'never connected' | 'bad input' | 'could not complete';
+
+const OUTCOMES: readonly Outcome[] = ['passed', 'MUST broken', 'never connected', 'bad input', 'could not complete'];
+
+function outcomeOf(j: Judged): Outcome {
+  if (j.exitCode === 2) return 'bad input';
+  if (j.exitCode === 3) return 'could not complete';
+  if (j.findings.some((f) => f.severity === 'error' && f.verdict === 'violated')) return 'MUST broken';
+  return j.exitCode === 1 ? 'never connected' : 'passed';
+}
+
+const EXIT_MEANING: Record<ExitCode, string> = {
+  0: 'no MUST or MUST NOT rule is violated',
+  1: 'a MUST or MUST NOT rule is violated, or a client never connected',
+  2: 'bad input',
+  3: 'a run could not complete',
+};
 
 function pad(cells: readonly string[], widths: readonly number[]): string {
   return cells
@@ -81,13 +98,13 @@ export function manyText(runs: readonly Judged[]): Printed {
   const rows = runs.map((j) => {
     const violated = (severity: string) => j.findings.filter((f) => f.verdict === 'violated' && f.severity === severity).length;
     const failedRun = j.problem !== null && j.exitCode !== 1;
-    return [String(j.exitCode), j.problem?.kind === 'not-connected' && violated('error') === 0 ? 'never connected' : OUTCOME_WORD[j.exitCode], failedRun ? '-' : String(violated('error')), failedRun ? '-' : String(violated('warning')), j.revision ?? '-', j.input];
+    return [String(j.exitCode), outcomeOf(j), failedRun ? '-' : String(violated('error')), failedRun ? '-' : String(violated('warning')), j.revision ?? '-', j.input];
   });
   const widths = header.map((_, i) => Math.max(...[header, ...rows].map((r) => (r[i] ?? '').length)));
   const exitCode = overallExit(runs);
-  const counts = ([0, 1, 2, 3] as const).map((code) => `${runs.filter((j) => j.exitCode === code).length} ${OUTCOME_WORD[code]}`).join(' · ');
+  const counts = OUTCOMES.map((outcome) => `${runs.filter((j) => outcomeOf(j) === outcome).length} ${outcome}`).join(' · ');
   stdout.push(`Summary (${runs.length} scenarios): ${counts}`, pad(header, widths), ...rows.map((r) => pad(r, widths)), '');
-  stdout.push(`Exit ${exitCode}: the highest exit code of the scenarios (${OUTCOME_WORD[exitCode]}).`);
+  stdout.push(`Exit ${exitCode}: the highest exit code of the scenarios (${EXIT_MEANING[exitCode]}).`);
   return { stdout, stderr };
 }
 
