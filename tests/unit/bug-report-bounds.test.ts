@@ -125,6 +125,27 @@ describe('the bug report escapes what the run carries', () => {
     const b = traceBuilder();
     handshake(b);
     const md = report(b.trace, 'http://localhost:4321/playground/#v1.a<b> `c`|d');
-    assert.ok(md.includes('**Replay it:** http://localhost:4321/playground/#v1.a%3Cb%3E%20%60c%60%7Cd\n'));
+    assert.ok(md.includes('**Replay it:** <http://localhost:4321/playground/#v1.a%3Cb%3E%20%60c%60%7Cd>\n'));
+  });
+
+  test('a permalink ending in "_" (base64url) is linked whole, in an autolink', () => {
+    const b = traceBuilder();
+    handshake(b);
+    assert.ok(report(b.trace, 'https://lab.example/playground/#v1.ab_').includes('**Replay it:** <https://lab.example/playground/#v1.ab_>\n'));
+  });
+
+  test('an open point a finding cites links to its section of the open-points page, on the permalink’s site', () => {
+    const b = traceBuilder();
+    handshake(b);
+    toolCall(b, 'A', 1, { token: 'p-A' });
+    b.stop('A');
+    b.deliver(b.cancel('c2s', 1, { reason: 'first' }));
+    b.deliver(b.cancel('c2s', 1, { reason: '<i>again</i>' }));
+    const md = report(b.trace, 'https://lab.example/docs/playground/#v1.abc');
+    const row = tableRows(md).find((r) => r[2]?.includes('U-9'));
+    assert.ok(row, 'the duplicate cancel is listed, citing U-9');
+    assert.ok(row[2]?.includes('[U-9](<https://lab.example/docs/reference/open-points/#u-9>)'), row[2]);
+    assert.ok(!md.slice(0, md.indexOf('#### Sequence')).includes('<i>'));
+    assert.ok(!report(b.trace, null).includes('/reference/open-points/'), 'without a site, the id stays text: a relative link means nothing in an issue');
   });
 });
