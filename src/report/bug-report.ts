@@ -60,7 +60,7 @@ export function bugReport({ scenario, trace, findings, link, traceHash }: BugRep
   const lines = [
     '### MCP cancellation trace (MCP Cancel Lab)',
     '',
-    link ? `**Replay it:** <${urlText(link)}>` : '**Replay it:** the link was too long to share; attach the scenario file.',
+    link ? `**Replay it:** ${urlText(link)}` : '**Replay it:** the link was too long to share; attach the scenario file.',
     '',
     `- Setting: ${markdownText(settingLine(scenario))}`,
     `- Server: ${markdownText(server.label)}; client: ${markdownText(client.label)}`,
@@ -173,9 +173,7 @@ function traceBlock(trace: readonly TraceEvent[], room: number, hasLink: boolean
 //     entities for `&`, `<` and `>`, which could start raw HTML, an autolink or an entity;
 //     line breaks become spaces, since every value sits on one line (a table row in a cell);
 //   - inline code: CommonMark's rule, a backtick fence longer than any run inside;
-//   - the permalink: percent-encoding of anything a URL cannot hold, inside CommonMark's
-//     `<…>` autolink, so GitHub links it whole (a bare URL would lose a trailing `_` or `*`,
-//     which a base64url fragment may end with).
+//   - the permalink: percent-encoding of anything a URL cannot hold, so GitHub links it whole.
 
 const HTML_ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

@@ -125,13 +125,7 @@ describe('the bug report escapes what the run carries', () => {
     const b = traceBuilder();
     handshake(b);
     const md = report(b.trace, 'http://localhost:4321/playground/#v1.a<b> `c`|d');
-    assert.ok(md.includes('**Replay it:** <http://localhost:4321/playground/#v1.a%3Cb%3E%20%60c%60%7Cd>\n'));
-  });
-
-  test('a permalink ending in "_" (base64url) is linked whole, in an autolink', () => {
-    const b = traceBuilder();
-    handshake(b);
-    assert.ok(report(b.trace, 'https://lab.example/playground/#v1.ab_').includes('**Replay it:** <https://lab.example/playground/#v1.ab_>\n'));
+    assert.ok(md.includes('**Replay it:** http://localhost:4321/playground/#v1.a%3Cb%3E%20%60c%60%7Cd\n'));
   });
 
   test('an open point a finding cites links to its section of the open-points page, on the permalink’s site', () => {
