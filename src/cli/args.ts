@@ -1,9 +1,13 @@
 /**
  * The command line's words: the usage text, and the arguments parsed (or why they cannot be).
  */
+import { CATALOG } from '../rules/index.ts';
 import { SDK_VERSION } from '../scenario/index.ts';
 import { BOUNDS_TEXT } from './judge.ts';
 import { FORMATS, isFormat, type Format } from './output.ts';
+
+/** How many of the catalog's rules the checker judges from a trace, in words (the README quotes it). */
+export const JUDGED_TEXT = `the checker judges ${CATALOG.filter((r) => r.judged).length} of the catalog's ${CATALOG.length} rules from the trace (the rule reference says why the others cannot be)`;
 
 export const USAGE = `Usage: cancel-lab run <scenario.json | folder | permalink URL | #v1.… | v1.…>… [--format F] [--all] [--site URL]
 
@@ -24,7 +28,10 @@ scenarios run one after the other in one process and end with a summary table.
   --site URL       the site's address, for the links to the spec's open points
 
 A file may hold a scenario or a library entry from content/scenarios/ (its recorded trace hash
-is checked, like a permalink's). Bounds: ${BOUNDS_TEXT}.
+is checked, like a permalink's).
+
+Judging: ${JUDGED_TEXT}.
+Bounds: ${BOUNDS_TEXT}.
 
 Exit status (for many scenarios, the highest):
   0  no MUST / MUST NOT rule violated

@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { parse as parseJunit, type TestSuites } from 'junit2json';
 import { createNodeSides } from '../../src/host/node.ts';
 import { expandInputs, runScenarios } from '../../src/cli/run.ts';
-import { parseArgs } from '../../src/cli/args.ts';
+import { USAGE, parseArgs } from '../../src/cli/args.ts';
+import { CATALOG } from '../../src/rules/catalog.ts';
 import { call, scenario, stop } from './trace-helpers.ts';
 
 const sides = createNodeSides();
@@ -95,6 +96,12 @@ describe('the command line', () => {
     assert.deepEqual(parseArgs(['run', 'a.json', '--format', 'xml']), { ok: false, error: '--format takes one of text, json, checks, junit, sarif, not "xml"' });
     assert.deepEqual(parseArgs(['run', 'a.json', '--frob']), { ok: false, error: 'unknown option --frob' });
     assert.deepEqual(parseArgs(['run']), { ok: false, error: 'no scenario given' });
+  });
+
+  test('the usage says how many rules are judged, counted from the catalog', () => {
+    const judged = CATALOG.filter((r) => r.judged).length;
+    assert.ok(judged > 0 && judged < CATALOG.length);
+    assert.ok(USAGE.includes(`the checker judges ${judged} of the catalog's ${CATALOG.length} rules from the trace`));
   });
 
   test('the bin runs a folder with --format junit and exits with the highest code', async () => {
