@@ -1,6 +1,6 @@
 /**
  * Judged runs as JUnit XML, the report format every CI reads: a `<testsuite>` per scenario, a
- * `<testcase>` per rule judged (the rules of the revision the run negotiated), a `<failure>`
+ * `<testcase>` per rule the checker judges (of the revision the run negotiated), a `<failure>`
  * for a violated MUST or SHOULD (its `type` says which; only MUST sets the exit code), `<skipped>`
  * for a rule that did not apply or could not be told, and the run's own testcase when the run
  * did not give a verdict: a `<failure>` when the client never connected, an `<error>` for bad
@@ -71,6 +71,8 @@ function ruleCase(outcome: RunOutcome, rule: string, findings: readonly Finding[
 function casesOf(outcome: RunOutcome, options: JunitOptions): Case[] {
   const byRule = new Map<string, Finding[]>();
   for (const f of outcome.findings) {
+    // A rule the checker cannot judge from a trace is no test: the rule reference says why.
+    if (ruleById(f.rule)?.judged === false) continue;
     const list = byRule.get(f.rule);
     if (list) list.push(f);
     else byRule.set(f.rule, [f]);
