@@ -4,7 +4,8 @@
  *   json    JSON Lines: one scenario's trace events, then {"findings", "exitCode", …}; many:
  *           that last line per scenario (with "scenario"), then {"exitCode", "scenarios"};
  *   checks  the conformance suite's checks.json: one scenario's array of checks; many: the
- *           suite's own list of results, [{"scenario", "checks"}];
+ *           suite's own list of results, [{"scenario", "checks"}] (as its runner holds them,
+ *           https://github.com/modelcontextprotocol/conformance/blob/c321dd32035556e6769d3724a8ee97d87c3faaac/src/index.ts#L117-L121);
  *   junit   JUnit XML, a testsuite per scenario;
  *   sarif   SARIF 2.1.0, one run, for GitHub code scanning.
  * Problems go to stderr as `cancel-lab: …` lines in every format.
