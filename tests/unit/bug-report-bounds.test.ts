@@ -121,6 +121,23 @@ describe('the bug report escapes what the run carries', () => {
     assert.ok(finding?.[2]?.includes('"a \\| b\\\\n\\| c \\| \\`code\\` \\*\\*bold\\*\\* \\[x\\](http://evil.invalid)"'), finding?.[2]);
   });
 
+  test('HTML in every string a run carries (ids, reasons, error messages, a method, an unknown id) is text everywhere outside the code blocks', () => {
+    const b = traceBuilder();
+    handshake(b);
+    answeredAfterCancel(b, 'A', HOSTILE, { note: HOSTILE });
+    toolCall(b, 'B', 2, { token: 'p-B' });
+    b.stop('B');
+    b.deliver(b.cancel('c2s', 2, { reason: HOSTILE }));
+    b.deliver(b.error('s2c', 2, -32000, HOSTILE));
+    b.deliver(b.cancel('c2s', `${HOSTILE}-unknown`, { reason: HOSTILE }));
+    b.deliver(b.notify('s2c', HOSTILE, { x: HOSTILE }));
+    const md = report(b.trace);
+    const prose = md.replace(/```[a-z]*\n[\s\S]*?\n```/g, '');
+    assert.ok(!/<img/i.test(prose), 'no raw tag outside the code blocks');
+    assert.ok(!/<(?!\/?(details|summary)>)/.test(prose), 'the only tags are the report’s own <details> and <summary>');
+    assert.ok(tableRows(md).some((r) => r[2]?.includes('&lt;img')), 'the hostile id is shown, as entities');
+  });
+
   test('the permalink is linked whole: characters a URL cannot hold are percent-encoded', () => {
     const b = traceBuilder();
     handshake(b);

@@ -88,3 +88,20 @@ describe('open points of the spec, cited by the rule reference', () => {
     for (const id of OPEN_POINTS) assert.match(page, new RegExp(`<h2 id="${id.toLowerCase()}">${id}: `), `${id} has its section`);
   });
 });
+
+describe('the rule reference’s HTML', () => {
+  test('every description, note and quote of the catalog renders only the reference’s own tags', () => {
+    const texts = CATALOG.flatMap((rule) => [
+      rule.description,
+      ...(rule.notes ?? []),
+      ...Object.values(rule.revisions).flatMap((clauses) => (clauses ?? []).flatMap((c) => [c.quote, ...(c.also ?? []).map((a) => a.quote)])),
+    ]);
+    const allowed = /^<\/?(span|ul|li|code|strong|em)( class="lead")?>$|^<a href="\/reference\/open-points\/#u-\d+">$|^<\/a>$/;
+    for (const text of texts) {
+      for (const tag of quoteHtml(text).match(/<[^>]*>/g) ?? []) assert.match(tag, allowed, `${tag} in the HTML of: ${text.slice(0, 80)}`);
+    }
+    const hostile = quoteHtml('A `<code>` span, <img src=x onerror=alert(1)>, "quotes" & \'apostrophes\' and **bold <b>**.');
+    assert.ok(!hostile.includes('<img') && !hostile.includes('<b>'), hostile);
+    assert.ok(hostile.includes('<code>&lt;code&gt;</code>') && hostile.includes('&#39;apostrophes&#39;'), hostile);
+  });
+});
