@@ -75,7 +75,7 @@ export function render(runs: readonly Judged[], options: OutputOptions): Printed
   switch (options.format) {
     case 'text': {
       const only = runs.length === 1 ? runs[0] : undefined;
-      return only !== undefined ? singleText(only, options.allFindings === true) : manyText(runs);
+      return only !== undefined ? singleText(only, options.allFindings === true, options.site) : manyText(runs, options.site);
     }
     case 'json':
       return json(runs);

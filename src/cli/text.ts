@@ -3,6 +3,7 @@
  * findings; for many, each one's notable findings and a summary table. Pure functions of the
  * judged runs, so tests read exactly what the command line prints.
  */
+import { linkOpenPoints } from '../report/index.ts';
 import { ENGINE_VERSION, SDK_VERSION, settingLine } from '../scenario/index.ts';
 import { reproduction as reproductionVerdict } from '../views/index.ts';
 import { formatFindings, formatTrace } from './format.ts';
@@ -34,8 +35,13 @@ function judgedLine(j: Judged): string[] {
   return [`Judged by the rules of ${j.revision}, the revision the run negotiated (the scenario asks for ${j.scenario.revision}).`];
 }
 
+/** A findings line, each open point it cites followed by its page when the site is known. */
+function cite(line: string, site: string | undefined): string {
+  return site === undefined ? line : linkOpenPoints(line, (id, href) => `${id} (${href})`, site);
+}
+
 /** One scenario, in full: what the runner has always printed. */
-export function singleText(j: Judged, allFindings: boolean): Printed {
+export function singleText(j: Judged, allFindings: boolean, site?: string): Printed {
   const stderr = j.problem !== null && j.problem.kind !== 'not-connected' ? [`cancel-lab: ${j.problem.message}`] : [];
   const s = j.scenario;
   if (s === null || j.revision === null || j.traceHash === null) return { stdout: [], stderr };
@@ -44,7 +50,7 @@ export function singleText(j: Judged, allFindings: boolean): Printed {
   // One line at a time: a spread of a long trace's lines would overflow the call stack.
   for (const line of formatTrace(j.trace)) stdout.push(line);
   stdout.push('');
-  for (const line of formatFindings(j.findings, { revision: j.revision, transport: s.transport }, allFindings)) stdout.push(line);
+  for (const line of formatFindings(j.findings, { revision: j.revision, transport: s.transport }, allFindings)) stdout.push(cite(line, site));
   if (j.problem !== null) stdout.push(j.problem.message);
   if (verdict !== null) stdout.push(verdict);
   stdout.push(exitLine(j));
@@ -78,7 +84,7 @@ function pad(cells: readonly string[], widths: readonly number[]): string {
 }
 
 /** Many scenarios: each one's notable findings or problem, then a table of all and the overall exit code. */
-export function manyText(runs: readonly Judged[]): Printed {
+export function manyText(runs: readonly Judged[], site?: string): Printed {
   const stdout: string[] = [];
   const stderr: string[] = [];
   for (const j of runs) {
@@ -90,7 +96,7 @@ export function manyText(runs: readonly Judged[]): Printed {
     }
     if (s !== null && j.revision !== null) {
       for (const line of judgedLine(j)) stdout.push(`  ${line}`);
-      for (const line of formatFindings(j.findings, { revision: j.revision, transport: s.transport })) stdout.push(line.startsWith('  ') ? line : `  ${line}`);
+      for (const line of formatFindings(j.findings, { revision: j.revision, transport: s.transport })) stdout.push(cite(line.startsWith('  ') ? line : `  ${line}`, site));
     }
     stdout.push('');
   }

@@ -189,6 +189,15 @@ describe('outputs of a run', () => {
     assert.equal(json.judgedRevision, '2025-06-18');
   });
 
+  test('with --site, the text output follows each open point a finding cites with its page', () => {
+    const s = defaultScenario();
+    const openPoint: Finding = { rule: 'CANCEL-REF-INPROGRESS', severity: 'info', verdict: 'violated', witnesses: [4], why: 'A second cancel (R3, U-9).' };
+    const judged: Judged = { input: 'x.json', exitCode: 0, scenario: s, what: 'x.json', revision: s.revision, trace: [], findings: [openPoint], traceHash: '0', recorded: null, reproduction: null, problem: null, startedAt: NOW.toISOString() };
+    const line = (site?: string) => render([judged], { format: 'text', ...(site !== undefined && { site }) }).stdout.find((l) => l.includes('CANCEL-REF-INPROGRESS'));
+    assert.match(line('https://lab.example/') ?? '', /\(R3, U-9 \(https:\/\/lab\.example\/reference\/open-points\/#u-9\)\)\./);
+    assert.match(line() ?? '', /\(R3, U-9\)\./);
+  });
+
   test('a trace of 130,000 events formats in every output without overflowing the call stack', () => {
     const s = defaultScenario();
     const b = traceBuilder();
