@@ -34,7 +34,10 @@ export default defineConfig({
         },
         {
           label: 'Reference',
-          items: [{ label: 'Rule reference', slug: 'reference/rules' }],
+          items: [
+            { label: 'Rule reference', slug: 'reference/rules' },
+            { label: 'Open points of the spec', slug: 'reference/open-points' },
+          ],
         },
         { label: 'Playground', link: '/playground/' },
       ],

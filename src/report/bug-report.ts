@@ -16,6 +16,7 @@ import { ruleById, type Finding } from '../rules/index.ts';
 import { CLIENT_PROFILE_INFO, ENGINE_VERSION, SDK_VERSION, SERVER_PROFILE_INFO, settingLine, type Scenario } from '../scenario/index.ts';
 import { serializeTrace, type TraceEvent } from '../trace/index.ts';
 import { findingLabel, findingNotes, findingSummary, findingTone, type FindingNote } from '../views/index.ts';
+import { linkOpenPoints } from './open-points.ts';
 
 export interface BugReportInput {
   scenario: Scenario;
@@ -71,7 +72,7 @@ export function bugReport({ scenario, trace, findings, link, traceHash }: BugRep
     '',
   ];
   if (summary.notable.length === 0) lines.push('No rule was violated, and no race the spec allows was seen.');
-  else lines.push(...findingsTable(summary.notable, scenario));
+  else lines.push(...findingsTable(summary.notable, scenario, siteOf(link)));
   const diagram = boundedDiagram(trace, findingNotes(findings, scenario));
   lines.push('', '#### Sequence', '');
   if (diagram === null) lines.push('The sequence diagram would not fit in an issue; replay the run to see it.');
@@ -83,13 +84,24 @@ export function bugReport({ scenario, trace, findings, link, traceHash }: BugRep
   return `${before}\n${traceBlock(trace, room, link !== null).join('\n')}\n`;
 }
 
-/** The notable findings as a table, as many rows as fit in FINDINGS_BUDGET and a count of the rest. */
-function findingsTable(notable: readonly Finding[], scenario: Scenario): string[] {
+/**
+ * The site's address, read off the permalink (everything before /playground/), for the links to
+ * the open points; null without an http(s) link, since a relative link means nothing in an issue.
+ */
+function siteOf(link: string | null): string | null {
+  if (link === null || !/^https?:\/\//.test(link)) return null;
+  const at = link.indexOf('/playground/');
+  return at > 0 ? link.slice(0, at) : new URL(link).origin;
+}
+
+/** The notable findings as a table, as many rows as fit in FINDINGS_BUDGET and a count of the rest; each open point a why cites links to its section. */
+function findingsTable(notable: readonly Finding[], scenario: Scenario, site: string | null): string[] {
   const rows = ['| severity | rule | why |', '| --- | --- | --- |'];
   let used = rows.join('\n').length;
   for (const [i, f] of notable.entries()) {
     const why = clip(`${findingLabel(f, scenario)}: ${f.why}`, WHY_LENGTH);
-    const row = `| ${markdownText(findingTone(f))} | ${markdownText(`${f.rule} — ${ruleById(f.rule)?.name ?? ''}`)} | ${markdownText(why)} |`;
+    const whyText = site === null ? markdownText(why) : linkOpenPoints(markdownText(why), (id, href) => `[${id}](<${urlText(href)}>)`, site);
+    const row = `| ${markdownText(findingTone(f))} | ${markdownText(`${f.rule} — ${ruleById(f.rule)?.name ?? ''}`)} | ${whyText} |`;
     if (used + 1 + row.length > FINDINGS_BUDGET) {
       rows.push('', `… and ${notable.length - i} more notable findings, left out to fit in an issue; replay the run to see them.`);
       break;

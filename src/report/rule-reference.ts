@@ -16,6 +16,7 @@
  */
 import { CATALOG, type Clause, type Keyword, type Rule, type Section, type SpecQuote, type SpecSource, ruleTransports } from '../rules/index.ts';
 import { REVISIONS, type Revision, TRANSPORT_LABEL } from '../scenario/index.ts';
+import { linkOpenPoints } from './open-points.ts';
 import { violatingScenario } from './rule-scenarios.ts';
 import type { LibraryEntry } from '../scenario/index.ts';
 
@@ -282,12 +283,13 @@ export function ruleSections(rules: readonly Rule[] = CATALOG): { section: Secti
 // ---------------------------------------------------------------------------------------------
 // Quotes to HTML.
 
-const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /**
  * Inline Markdown of a quote to HTML: code spans, `**strong**`, `_emphasis_`, and links shown as
  * their text (the spec's relative links do not resolve here; the source link is beside the quote).
- * Everything else is escaped text.
+ * A citation of an open point of the spec (`U-3`, in a rule's notes) links to its section of the
+ * open-points page. Everything else is escaped text.
  */
 export function inlineMarkdown(text: string): string {
   const parts = text.split(/(`[^`]*`)/);
@@ -298,7 +300,7 @@ export function inlineMarkdown(text: string): string {
       s = s.replace(/\[([^\]]+)\]\([^)]*\)/g, '$1').replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1');
       s = s.replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>');
       s = s.replace(/(^|[\s(])_([^_\s][^_]*?)_(?=[\s.,;:)]|$)/g, '$1<em>$2</em>');
-      return s;
+      return linkOpenPoints(s, (id, href) => `<a href="${href}">${id}</a>`);
     })
     .join('');
 }

@@ -1,14 +1,32 @@
 /**
- * The one way product code judges a run: the catalog's rules for the scenario's revision and
- * transport, applied to its trace (and to its index, when the caller has built it already).
+ * The one way product code judges a run: the catalog's rules for the revision the run really
+ * negotiated and the scenario's transport, applied to its trace (and to its index, when the
+ * caller has built it already).
  */
-import type { Scenario } from '../scenario/index.ts';
+import { REVISIONS, type Revision, type Scenario } from '../scenario/index.ts';
 import type { TraceEvent, TraceIndex } from '../trace/index.ts';
 import { CATALOG } from './catalog.ts';
 import { check, type Finding } from './checker.ts';
 
+function isRevision(version: string): version is Revision {
+  return (REVISIONS as readonly string[]).includes(version);
+}
+
+/**
+ * The revision a run is judged by: the one the client reports it negotiated on its latest
+ * connection (a reconnect negotiates again), not the one the scenario asked for — a server may
+ * answer initialize with another version, and then that revision's rules are the ones that
+ * bind. A run that never connected, or agreed on a version no revision here names, is judged
+ * by the scenario's.
+ */
+export function judgedRevision(scenario: Pick<Scenario, 'revision'>, trace: readonly TraceEvent[]): Revision {
+  const last = trace.findLast((e) => e.kind === 'handler' && e.note.type === 'connected');
+  const agreed = last?.kind === 'handler' && last.note.type === 'connected' ? last.note.protocolVersion : null;
+  return agreed !== null && isRevision(agreed) ? agreed : scenario.revision;
+}
+
 export function checkRun(scenario: Pick<Scenario, 'revision' | 'transport'>, trace: readonly TraceEvent[], index?: TraceIndex): Finding[] {
-  return check(CATALOG, scenario.revision, scenario.transport, trace, index);
+  return check(CATALOG, judgedRevision(scenario, trace), scenario.transport, trace, index);
 }
 
 /** The rules a run breaks (MUST / SHOULD violated, not info): what a library file's `violates` records. */

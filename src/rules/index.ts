@@ -6,5 +6,5 @@
 export { CATALOG, ruleById } from './catalog.ts';
 export { clauseFor, ruleTransports } from './catalog/rule.ts';
 export type { Clause, Keyword, Rule, Section, SpecQuote, SpecSource, TransportKind } from './catalog/rule.ts';
-export { checkRun, violatedRules } from './check-run.ts';
+export { checkRun, judgedRevision, violatedRules } from './check-run.ts';
 export type { Finding } from './checker.ts';

@@ -1,8 +1,9 @@
 /**
- * Which revision × transport × server shape the SDK can make, and why not when it cannot.
- * The picker reads this; so do the tests that walk every allowed combination.
+ * Which revision × transport × server shape × emulated implementation can run, and why not when
+ * it cannot: the one place the pickers and the headless runner read, so the runner refuses
+ * exactly what the playground disables, with the same words.
  */
-import { REVISIONS, TRANSPORTS, TRANSPORT_LABEL, type HttpServerShape, type Revision, type TransportKind } from './model.ts';
+import { REVISIONS, TRANSPORTS, TRANSPORT_LABEL, type ClientProfile, type HttpServerShape, type Revision, type ServerProfile, type TransportKind } from './model.ts';
 import type { Scenario } from './schema.ts';
 
 export interface Combination {
@@ -11,25 +12,62 @@ export interface Combination {
   httpServer: HttpServerShape;
 }
 
-/** Null when allowed, else one line saying why the combination cannot be made. */
-export function whyNot(revision: Revision, transport: TransportKind, httpServer: HttpServerShape = 'sessionful'): string | null {
-  const modern = revision === '2026-07-28';
+export interface Implementations {
+  server?: ServerProfile | undefined;
+  client?: ClientProfile | undefined;
+}
+
+/**
+ * Null when allowed, else one line saying why the combination cannot be made. Without
+ * `httpServer`, any server shape the SDK serves the revision with will do (the runner's
+ * question: it serves 2026-07-28 with createMcpHandler whatever the scenario's httpServer says).
+ */
+export function whyNot(revision: Revision, transport: TransportKind, httpServer?: HttpServerShape, implementations: Implementations = {}): string | null {
+  return transportReason(revision, transport, httpServer) ?? profileWhyNot(revision, transport, implementations.server ?? 'ts-v2', implementations.client ?? 'ts-v2');
+}
+
+function transportReason(revision: Revision, transport: TransportKind, httpServer: HttpServerShape | undefined): string | null {
   if (transport === 'http-sse' && revision !== '2024-11-05') {
     return 'HTTP+SSE is the 2024-11-05 transport; 2025-03-26 replaced it with Streamable HTTP.';
   }
   if (transport === 'streamable-http' && revision === '2024-11-05') {
     return 'Streamable HTTP arrived in 2025-03-26; a 2024-11-05 client speaks HTTP+SSE.';
   }
-  if (transport === 'streamable-http' && modern && httpServer === 'sessionful') {
+  if (transport === 'streamable-http' && revision === '2026-07-28' && httpServer === 'sessionful') {
     return '2026-07-28 removed sessions: the SDK serves it with createMcpHandler only.';
   }
   return null;
 }
 
+// The newest revision each emulated implementation speaks, from its own list of supported
+// versions: TypeScript SDK 1.x, SUPPORTED_PROTOCOL_VERSIONS with LATEST_PROTOCOL_VERSION
+// 2025-11-25 (https://github.com/modelcontextprotocol/typescript-sdk/blob/v1.x/src/types.ts#L4-L6);
+// python-sdk 1.x, SUPPORTED_PROTOCOL_VERSIONS up to 2025-11-25
+// (https://github.com/modelcontextprotocol/python-sdk/blob/v1.29.0/src/mcp/shared/version.py#L1-L3,
+// https://github.com/modelcontextprotocol/python-sdk/blob/v1.29.0/src/mcp/types.py#L27).
+const TS_V1_NEWEST = 'No TypeScript SDK 1.x speaks 2026-07-28: the newest revision 1.x supports is 2025-11-25.';
+const PY_V1_NEWEST = 'No python-sdk 1.x speaks 2026-07-28: the newest revision 1.x supports is 2025-11-25.';
+
+/**
+ * Null when the emulated server and client can run on this revision and transport, else one
+ * line saying why not: an implementation refuses the revisions it never supported.
+ */
+export function profileWhyNot(revision: Revision, transport: TransportKind, server: ServerProfile, client: ClientProfile): string | null {
+  // The strict host is a policy on the real client's errors, so it runs on any transport.
+  if ((server !== 'ts-v2' || (client !== 'ts-v2' && client !== 'strict-host')) && transport !== 'stdio') {
+    return 'The SDK emulations wrap the stdio transport, where the reports they reproduce were made.';
+  }
+  if (revision !== '2026-07-28') return null;
+  if (server === 'ts-v1' || client === 'ts-v1') return TS_V1_NEWEST;
+  if (server === 'py-v1' || client === 'py-v1') return PY_V1_NEWEST;
+  if (server === 'py-v2') return 'The python-sdk 2.x emulation speaks the 2025-era protocol only.';
+  if (client === 'strict-host') return 'The strict host emulation speaks the 2025-era protocol only.';
+  return null;
+}
+
 /** Null when the transport works with the revision under at least one server shape. */
 export function transportWhyNot(revision: Revision, transport: TransportKind): string | null {
-  const sessionful = whyNot(revision, transport, 'sessionful');
-  return sessionful === null ? null : whyNot(revision, transport, 'stateless');
+  return transportReason(revision, transport, undefined);
 }
 
 /** Every combination the picker allows; the server shape only varies for 2025-era Streamable HTTP. */

@@ -3,7 +3,7 @@
  * v2 runs for real; every other profile is an emulation — a thin layer around the real SDK that
  * changes only what the named upstream lines change — and says so wherever it appears.
  */
-import type { ClientProfile, Revision, ServerProfile, TransportKind } from './model.ts';
+import type { ClientProfile, ServerProfile } from './model.ts';
 
 export interface SourceLink {
   label: string;
@@ -131,21 +131,3 @@ export const CLIENT_PROFILE_INFO: Record<ClientProfile, ProfileInfo<ClientProfil
     ],
   },
 };
-
-/** Null when the pairing can run, else one line saying why not. */
-export function profileWhyNot(
-  revision: Revision,
-  transport: TransportKind,
-  server: ServerProfile,
-  client: ClientProfile,
-): string | null {
-  if ((server !== 'ts-v2' || client !== 'ts-v2') && transport !== 'stdio') {
-    return 'The emulations wrap the stdio transport, where the reports they reproduce were made.';
-  }
-  const modern = revision === '2026-07-28';
-  if (modern && (server === 'py-v1' || server === 'py-v2')) return 'The python-sdk emulations speak the 2025-era protocol only.';
-  if (modern && (client === 'py-v1' || client === 'ts-v1' || client === 'strict-host')) {
-    return 'This client emulation speaks the 2025-era protocol only.';
-  }
-  return null;
-}

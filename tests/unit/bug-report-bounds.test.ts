@@ -121,10 +121,42 @@ describe('the bug report escapes what the run carries', () => {
     assert.ok(finding?.[2]?.includes('"a \\| b\\\\n\\| c \\| \\`code\\` \\*\\*bold\\*\\* \\[x\\](http://evil.invalid)"'), finding?.[2]);
   });
 
+  test('HTML in every string a run carries (ids, reasons, error messages, a method, an unknown id) is text everywhere outside the code blocks', () => {
+    const b = traceBuilder();
+    handshake(b);
+    answeredAfterCancel(b, 'A', HOSTILE, { note: HOSTILE });
+    toolCall(b, 'B', 2, { token: 'p-B' });
+    b.stop('B');
+    b.deliver(b.cancel('c2s', 2, { reason: HOSTILE }));
+    b.deliver(b.error('s2c', 2, -32000, HOSTILE));
+    b.deliver(b.cancel('c2s', `${HOSTILE}-unknown`, { reason: HOSTILE }));
+    b.deliver(b.notify('s2c', HOSTILE, { x: HOSTILE }));
+    const md = report(b.trace);
+    const prose = md.replace(/```[a-z]*\n[\s\S]*?\n```/g, '');
+    assert.ok(!/<img/i.test(prose), 'no raw tag outside the code blocks');
+    assert.ok(!/<(?!\/?(details|summary)>)/.test(prose), 'the only tags are the report’s own <details> and <summary>');
+    assert.ok(tableRows(md).some((r) => r[2]?.includes('&lt;img')), 'the hostile id is shown, as entities');
+  });
+
   test('the permalink is linked whole: characters a URL cannot hold are percent-encoded', () => {
     const b = traceBuilder();
     handshake(b);
     const md = report(b.trace, 'http://localhost:4321/playground/#v1.a<b> `c`|d');
     assert.ok(md.includes('**Replay it:** http://localhost:4321/playground/#v1.a%3Cb%3E%20%60c%60%7Cd\n'));
+  });
+
+  test('an open point a finding cites links to its section of the open-points page, on the permalink’s site', () => {
+    const b = traceBuilder();
+    handshake(b);
+    toolCall(b, 'A', 1, { token: 'p-A' });
+    b.stop('A');
+    b.deliver(b.cancel('c2s', 1, { reason: 'first' }));
+    b.deliver(b.cancel('c2s', 1, { reason: '<i>again</i>' }));
+    const md = report(b.trace, 'https://lab.example/docs/playground/#v1.abc');
+    const row = tableRows(md).find((r) => r[2]?.includes('U-9'));
+    assert.ok(row, 'the duplicate cancel is listed, citing U-9');
+    assert.ok(row[2]?.includes('[U-9](<https://lab.example/docs/reference/open-points/#u-9>)'), row[2]);
+    assert.ok(!md.slice(0, md.indexOf('#### Sequence')).includes('<i>'));
+    assert.ok(!report(b.trace, null).includes('/reference/open-points/'), 'without a site, the id stays text: a relative link means nothing in an issue');
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The headless runner: `runScenarioFile` as a function, and the real `cancel-lab` bin spawned
  * as a child process. The exit code follows the findings (1 when a MUST / MUST NOT rule is
- * violated, else 0), `--json` prints JSON Lines, bad input exits 2 with one clear line, and a
- * permalink's recorded trace hash is compared with the run's.
+ * violated or the client never connected, else 0), `--json` prints JSON Lines, bad input (a
+ * setting the playground does not offer, too) exits 2 with one clear line, a run that cannot
+ * complete exits 3, never 1, and a permalink's recorded trace hash is compared with the run's.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -19,6 +20,11 @@ import { encodeLink } from '../../src/scenario/permalink.ts';
 import { LIBRARY } from '../../src/scenario/library.ts';
 import type { Scenario } from '../../src/scenario/index.ts';
 import { ENGINE_VERSION, SDK_VERSION } from '../../src/scenario/versions.ts';
+import { whyNot } from '../../src/scenario/combinations.ts';
+import { checkRun } from '../../src/rules/check-run.ts';
+import { CATALOG } from '../../src/rules/catalog.ts';
+import { check } from '../../src/rules/checker.ts';
+import type { SideApi, Sides, StepResult } from '../../src/engine/index.ts';
 import { call, scenario, stop } from './trace-helpers.ts';
 
 const sides = createNodeSides();
@@ -40,6 +46,10 @@ before(async () => {
   await writeFile(file('clean.json'), JSON.stringify(CLEAN, null, 2));
   await writeFile(file('broken.json'), '{"version": 1, "revision": ');
   await writeFile(file('invalid.json'), JSON.stringify({ ...CLEAN, latency: { c2s: -5, s2c: 5 }, steps: [{ at: 0, action: { type: 'stop' } }] }));
+  await writeFile(file('sse-2025.json'), JSON.stringify({ ...CLEAN, transport: 'http-sse' }));
+  await writeFile(file('py-v1-2026.json'), JSON.stringify({ ...CLEAN, revision: '2026-07-28', serverProfile: 'py-v1' }));
+  await writeFile(file('ts-v1-2026.json'), JSON.stringify({ ...CLEAN, revision: '2026-07-28', clientProfile: 'ts-v1' }));
+  await writeFile(file('stop-unknown.json'), JSON.stringify(scenario([stop(50, 'Z')], { endAt: 500 })));
 });
 after(() => rm(dir, { recursive: true, force: true }));
 
@@ -152,6 +162,84 @@ describe('runScenarioFile', () => {
       );
     });
   }
+});
+
+/** A side that answers nothing: `init` is what the test makes of it; everything after it is quiet. */
+function fakeSide<A>(init: () => Promise<StepResult>): SideApi<A> {
+  const quiet = (): Promise<StepResult> => Promise.resolve({ out: [], nextTimerAt: null });
+  return { init, deliver: quiet, fireTimer: quiet, act: quiet };
+}
+
+function fakeSides(init: () => Promise<StepResult>): Sides {
+  return { client: fakeSide(init), server: fakeSide(init) };
+}
+
+describe('what the runner refuses, and how a run that cannot complete ends', () => {
+  const refused: [string, string, Parameters<typeof whyNot>][] = [
+    ['HTTP+SSE on 2025-11-25', 'sse-2025.json', ['2025-11-25', 'http-sse']],
+    ['a python-sdk 1.x server on 2026-07-28', 'py-v1-2026.json', ['2026-07-28', 'stdio', undefined, { server: 'py-v1' }]],
+    ['a TypeScript SDK v1 client on 2026-07-28', 'ts-v1-2026.json', ['2026-07-28', 'stdio', undefined, { client: 'ts-v1' }]],
+  ];
+  for (const [name, input, setting] of refused) {
+    test(`a setting the pickers disable exits 2 with the pickers' reason: ${name}`, async () => {
+      const reason = whyNot(...setting);
+      assert.ok(reason !== null);
+      const result = await run(input);
+      assert.equal(result.exitCode, 2);
+      assert.equal(result.error, `${input} asks for a setting the playground does not offer: ${reason}`);
+      assert.deepEqual(result.trace, []);
+      assert.deepEqual(result.stderr, [`cancel-lab: ${result.error ?? ''}`]);
+    });
+  }
+
+  test('a client that never connected is a finding (exit 1), not a silent 0', async () => {
+    const path = fileURLToPath(new URL('../../content/scenarios/sdk-ts-v2-connect-timeout-sends-no-cancel.json', import.meta.url));
+    const result = await runScenarioFile(path, { sides });
+    assert.equal(result.exitCode, 1);
+    assert.equal(result.problem?.kind, 'not-connected');
+    assert.equal(mustViolations(result).length, 0, 'no MUST is broken: the exit code comes from the missing connection');
+    assert.equal(result.stdout.at(-1), 'Exit 1: the client never connected, so nothing the scenario asks for was judged.');
+  });
+
+  test('an engine error (a Stop for a call that does not exist) exits 3 with the engine\'s message', async () => {
+    const result = await run('stop-unknown.json');
+    assert.equal(result.exitCode, 3);
+    assert.equal(result.problem?.kind, 'engine-error');
+    assert.match(result.error ?? '', /^The engine reported an error at 50 ms: Stop for unknown call Z\. /);
+    assert.deepEqual(result.stderr, [`cancel-lab: ${result.error ?? ''}`]);
+  });
+
+  test('a worker that fails exits 3, never 1', async () => {
+    const crashing = fakeSides(() => Promise.reject(new Error('worker exited with code 1')));
+    const result = await runScenarioFile('violates.json', { sides: crashing, cwd: dir });
+    assert.equal(result.exitCode, 3);
+    assert.equal(result.problem?.kind, 'run-failed');
+    assert.equal(result.error, 'The run stopped because a side failed: the server failed in starting: worker exited with code 1.');
+    // What ran is judged, but it is not a verdict: the exit code is 3 whatever the findings say.
+    assert.equal(result.stdout.at(-1), 'Exit 3: the run could not complete, so the findings cover only the trace above.');
+  });
+
+  test('a worker that never answers hangs only until the wall-clock bound, then exits 3', async () => {
+    const silent = fakeSides(() => new Promise<StepResult>(() => {}));
+    const started = Date.now();
+    const result = await runScenarioFile('clean.json', { sides: silent, cwd: dir, wallClockMs: 300, json: true });
+    assert.ok(Date.now() - started < 5000);
+    assert.equal(result.exitCode, 3);
+    assert.equal(result.problem?.kind, 'hang');
+    assert.match(result.error ?? '', /^The run did not finish within its wall-clock bound of 300 ms: /);
+    assert.deepEqual(JSON.parse(result.stdout.at(-1) ?? '{}'), { findings: [], exitCode: 3, error: result.error });
+  });
+});
+
+describe('a run is judged by the revision it negotiated', () => {
+  test('a 2025-11-25 trace judged for a scenario that asks for 2026-07-28 gets the 2025-11-25 rules', async () => {
+    const result = await run('clean.json');
+    assert.equal(result.scenario?.revision, '2025-11-25');
+    const asks2026 = { ...CLEAN, revision: '2026-07-28' as const };
+    const judged = checkRun(asks2026, result.trace);
+    assert.deepEqual(judged, check(CATALOG, '2025-11-25', 'stdio', result.trace));
+    assert.notDeepEqual(judged, check(CATALOG, '2026-07-28', 'stdio', result.trace), 'the two revisions judge this trace differently, so the test can tell them apart');
+  });
 });
 
 describe('formatFindings', () => {

@@ -1,6 +1,6 @@
 /**
  * The report outputs (src/report/): the bug report's Markdown and the checks.json export, on
- * real runs of library scenarios. The findings read in the same words as the
+ * real runs of library scenarios, and the rule reference's links to the spec's open points. The findings read in the same words as the
  * runner and the playground (src/views/findings.ts).
  */
 import { after, before, describe, test } from 'node:test';
@@ -9,6 +9,10 @@ import { createNodeSides, runHeadless } from '../../src/host/node.ts';
 import { checkRun } from '../../src/rules/index.ts';
 import { bugReport } from '../../src/report/bug-report.ts';
 import { runChecksJson } from '../../src/report/checks-json.ts';
+import { quoteHtml } from '../../src/report/rule-reference.ts';
+import { OPEN_POINTS } from '../../src/report/open-points.ts';
+import { CATALOG } from '../../src/rules/catalog.ts';
+import { readFile } from 'node:fs/promises';
 import { libraryEntry } from '../../src/scenario/library.ts';
 import type { Scenario } from '../../src/scenario/index.ts';
 import { traceHash } from '../../src/trace/hash.ts';
@@ -66,5 +70,39 @@ describe('the checks.json of a run', () => {
       ['CANCEL-NO-RESPONSE', 'CANCEL-IGNORE-LATE-RESPONSE'].map((rule) => [rule, 'SHOULD', findings.find((f) => f.rule === rule && f.verdict === 'violated')?.witnesses]),
     );
     assert.ok(checks.every((c) => c.timestamp === '2026-01-01T00:00:00Z'));
+  });
+});
+
+describe('open points of the spec, cited by the rule reference', () => {
+  test('a cited U-n links to its section; the rest of the note stays escaped text', () => {
+    const html = quoteHtml('R3 / U-9: a second cancel for <script>x</script> is info; U-99 and `U-3` are not citations.');
+    assert.ok(html.includes('<a href="/reference/open-points/#u-9">U-9</a>'), html);
+    assert.ok(html.includes('&lt;script&gt;x&lt;/script&gt;'));
+    assert.ok(!html.includes('#u-99') && !html.includes('#u-3'), 'an unknown id and code are not linked');
+  });
+
+  test('every open point a rule note cites is on the open-points page, and the page has a section for each', async () => {
+    const cited = new Set(CATALOG.flatMap((rule) => (rule.notes ?? []).flatMap((n) => [...n.matchAll(/\bU-\d+\b/g)].map((m) => m[0]))));
+    assert.ok(cited.size > 0);
+    for (const id of cited) assert.ok(OPEN_POINTS.includes(id), `${id} is cited but has no section`);
+    const page = await readFile(new URL('../../content/docs/reference/open-points.mdx', import.meta.url), 'utf8');
+    for (const id of OPEN_POINTS) assert.match(page, new RegExp(`<h2 id="${id.toLowerCase()}">${id}: `), `${id} has its section`);
+  });
+});
+
+describe('the rule reference’s HTML', () => {
+  test('every description, note and quote of the catalog renders only the reference’s own tags', () => {
+    const texts = CATALOG.flatMap((rule) => [
+      rule.description,
+      ...(rule.notes ?? []),
+      ...Object.values(rule.revisions).flatMap((clauses) => (clauses ?? []).flatMap((c) => [c.quote, ...(c.also ?? []).map((a) => a.quote)])),
+    ]);
+    const allowed = /^<\/?(span|ul|li|code|strong|em)( class="lead")?>$|^<a href="\/reference\/open-points\/#u-\d+">$|^<\/a>$/;
+    for (const text of texts) {
+      for (const tag of quoteHtml(text).match(/<[^>]*>/g) ?? []) assert.match(tag, allowed, `${tag} in the HTML of: ${text.slice(0, 80)}`);
+    }
+    const hostile = quoteHtml('A `<code>` span, <img src=x onerror=alert(1)>, "quotes" & \'apostrophes\' and **bold <b>**.');
+    assert.ok(!hostile.includes('<img') && !hostile.includes('<b>'), hostile);
+    assert.ok(hostile.includes('<code>&lt;code&gt;</code>') && hostile.includes('&#39;apostrophes&#39;'), hostile);
   });
 });

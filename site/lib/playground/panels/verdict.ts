@@ -2,7 +2,7 @@
  * The Verdict panel: the counts, and each notable finding (or every finding, on request) with
  * the spec's words and a link to them. Opening a finding highlights the wire rows that witness it.
  */
-import { CATALOG, clauseFor, ruleById, type Finding } from '../../../../src/rules/index.ts';
+import { CATALOG, clauseFor, judgedRevision, ruleById, type Finding } from '../../../../src/rules/index.ts';
 import { toChecksJson } from '../../../../src/report/index.ts';
 import { findingLabel, findingTone, isNotable, sortFindings, type RunView } from '../../../../src/views/index.ts';
 import { saveFile } from '../../save-file.ts';
@@ -20,7 +20,8 @@ export function createVerdictPanel(root: HTMLElement, actions: Actions): Panel {
 
   function item(view: RunView, f: Finding): HTMLLIElement {
     const rule = ruleById(f.rule);
-    const clause = rule ? clauseFor(rule, view.scenario.revision, view.scenario.transport) : undefined;
+    // The clause of the revision the run negotiated, which is what the checker judged it by.
+    const clause = rule ? clauseFor(rule, judgedRevision(view.scenario, view.trace), view.scenario.transport) : undefined;
     const key = findingKey(f);
     // A notable finding is marked with its tone, as its badges are; the rest with their label.
     const notable = isNotable(f, view.scenario);
@@ -62,7 +63,7 @@ export function createVerdictPanel(root: HTMLElement, actions: Actions): Panel {
 
   showAll.addEventListener('change', () => shown && render(shown));
   byId<HTMLButtonElement>(root, 'export-checks').addEventListener('click', () => {
-    if (shown) saveFile('checks.json', toChecksJson(CATALOG, shown.scenario.revision, shown.scenario.transport, shown.findings), 'application/json');
+    if (shown) saveFile('checks.json', toChecksJson(CATALOG, judgedRevision(shown.scenario, shown.trace), shown.scenario.transport, shown.findings), 'application/json');
   });
   return {
     update(view) {

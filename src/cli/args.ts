@@ -1,0 +1,79 @@
+/**
+ * The command line's words: the usage text, and the arguments parsed (or why they cannot be).
+ */
+import { CATALOG } from '../rules/index.ts';
+import { SDK_VERSION } from '../scenario/index.ts';
+import { BOUNDS_TEXT } from './judge.ts';
+import { FORMATS, isFormat, type Format } from './output.ts';
+
+/** How many of the catalog's rules the checker judges from a trace, in words (the README quotes it). */
+export const JUDGED_TEXT = `the checker judges ${CATALOG.filter((r) => r.judged).length} of the catalog's ${CATALOG.length} rules from the trace (the rule reference says why the others cannot be)`;
+
+export const USAGE = `Usage: cancel-lab run <scenario.json | folder | permalink URL | #v1.… | v1.…>… [--format F] [--all] [--site URL]
+
+Runs Cancel Lab scenarios headlessly: the real MCP TypeScript SDK ${SDK_VERSION} client and
+server in worker threads, joined by the simulated wire in virtual time, and judges each trace
+by the rules of the revision it negotiated. A folder stands for its *.json files. Many
+scenarios run one after the other in one process and end with a summary table.
+
+  --format text    the trace and the findings (for many: findings and a summary table); default
+  --format json    JSON Lines: one line per trace event, then
+                   {"findings": [...], "exitCode": n, "traceHash": "...", …} (for many: that
+                   line per scenario, then {"exitCode": n, "scenarios": n})
+  --format checks  the MCP conformance suite's checks.json (for many: [{"scenario", "checks"}])
+  --format junit   JUnit XML: a testsuite per scenario, a testcase per rule judged
+  --format sarif   SARIF 2.1.0 for GitHub code scanning
+  --json           the same as --format json
+  --all            text: list every finding, not only the notable ones
+  --site URL       the site's address, for the links to the spec's open points
+
+A file may hold a scenario or a library entry from content/scenarios/ (its recorded trace hash
+is checked, like a permalink's).
+
+Judging: ${JUDGED_TEXT}.
+Bounds: ${BOUNDS_TEXT}.
+
+Exit status (for many scenarios, the highest):
+  0  no MUST / MUST NOT rule violated
+  1  a MUST / MUST NOT rule violated, or the client never connected
+  2  bad input (unreadable, invalid, or a setting the playground does not offer)
+  3  the run could not complete (engine error, worker crash, a bound hit)`;
+
+export interface Args {
+  inputs: string[];
+  format: Format;
+  all: boolean;
+  site?: string;
+}
+
+/** The arguments, or why they are not usable. */
+export function parseArgs(argv: readonly string[]): { ok: true; args: Args } | { ok: false; error: string } | { ok: true; info: 'help' | 'version' } {
+  const words: string[] = [];
+  let format: Format | undefined;
+  let all = false;
+  let site: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const [flag = '', inline] = arg.startsWith('--') ? arg.split(/=(.*)/s, 2) : [arg];
+    const value = (): string | undefined => inline ?? argv[++i];
+    if (arg === '--help' || arg === '-h') return { ok: true, info: 'help' };
+    if (arg === '--version') return { ok: true, info: 'version' };
+    if (arg === '--json' || arg === '--all') {
+      if (arg === '--json') format = 'json';
+      else all = true;
+    } else if (flag === '--format') {
+      const f = value();
+      if (f === undefined || !isFormat(f)) return { ok: false, error: `--format takes one of ${FORMATS.join(', ')}${f === undefined ? '' : `, not "${f}"`}` };
+      format = f;
+    } else if (flag === '--site') {
+      site = value();
+      if (site === undefined || !/^https?:\/\//.test(site)) return { ok: false, error: '--site takes the site\'s address, http(s)://…' };
+    } else if (arg.startsWith('-') && arg !== '-') {
+      return { ok: false, error: `unknown option ${arg}` };
+    } else words.push(arg);
+  }
+  if (words[0] === undefined) return { ok: false, error: 'no command given' };
+  if (words[0] !== 'run') return { ok: false, error: `unknown command "${words[0]}"` };
+  if (words.length < 2) return { ok: false, error: 'no scenario given' };
+  return { ok: true, args: { inputs: words.slice(1), format: format ?? 'text', all, ...(site !== undefined && { site }) } };
+}
