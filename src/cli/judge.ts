@@ -13,7 +13,7 @@
  *      the run hit one of its bounds (trace events, wall-clock time). Never 1 for a crash.
  */
 import { createNodeSides, runHeadless } from '../host/index.ts';
-import { haltOf, MAX_TRACE_EVENTS, type Sides } from '../engine/index.ts';
+import { haltOf, MAX_STEPS, MAX_TRACE_EVENTS, MAX_VIRTUAL_MS, SIDE_STEP_TIMEOUT_MS, type Sides } from '../engine/index.ts';
 import { checkRun, judgedRevision, type Finding } from '../rules/index.ts';
 import type { Revision, Scenario } from '../scenario/index.ts';
 import { traceHash, type TraceEvent } from '../trace/index.ts';
@@ -169,4 +169,4 @@ export async function judgeInput(input: string, opts: JudgeOptions = {}): Promis
 }
 
 /** The bounds every run has, in one line for the usage text and the README. */
-export const BOUNDS_TEXT = `each run stops at ${MAX_TRACE_EVENTS.toLocaleString('en-US')} trace events, at its scenario's endAt in virtual time, and after ${(WALL_CLOCK_MS / 1000).toString()} s of wall-clock time`;
+export const BOUNDS_TEXT = `each run stops at its scenario's endAt in virtual time, and at the engine's bounds: ${MAX_TRACE_EVENTS.toLocaleString('en-US')} trace events, ${MAX_STEPS.toLocaleString('en-US')} steps, ${(MAX_VIRTUAL_MS / 3_600_000).toString()} h of virtual time, one side busy for ${(SIDE_STEP_TIMEOUT_MS / 1000).toString()} s of wall-clock time in one step; the whole run after ${(WALL_CLOCK_MS / 1000).toString()} s`;
