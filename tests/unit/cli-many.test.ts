@@ -6,6 +6,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,6 +103,9 @@ describe('the command line', () => {
     const judged = CATALOG.filter((r) => r.judged).length;
     assert.ok(judged > 0 && judged < CATALOG.length);
     assert.ok(USAGE.includes(`the checker judges ${judged} of the catalog's ${CATALOG.length} rules from the trace`));
+    // The README says the same number, in its "In CI" section.
+    const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
+    assert.ok(readme.includes(`the checker judges **${judged} of the catalog's ${CATALOG.length} rules**`), 'README.md states the current count');
   });
 
   test('the bin runs a folder with --format junit and exits with the highest code', async () => {
