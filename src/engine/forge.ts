@@ -50,9 +50,18 @@ export function forgeResponse(action: Extract<UserAction, { type: 'inject-respon
   return { ok: true, dir, wire: { raw: sseEvent('message', json), http: { stream, part: 'chunk' } } };
 }
 
-/** A forged notifications/cancelled from the client: a stdio line, or a POST of its own. */
+/** The id a forged notification carries when the user asks for one (`withId`): far from the client's own ids. */
+const FORGED_NOTIFICATION_ID = 'forged-notification-id';
+
+/** A forged notifications/cancelled from the client: a stdio line, or a POST of its own; with an id, or as a batch, when asked. */
 export function forgeCancel(action: Extract<UserAction, { type: 'inject-cancel' }>, requestId: RequestId, ctx: ForgeContext): Forged {
-  const json = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: action.reason ?? 'injected' } });
+  const cancel = {
+    jsonrpc: '2.0',
+    ...(action.withId && { id: FORGED_NOTIFICATION_ID }),
+    method: 'notifications/cancelled',
+    params: { requestId, reason: action.reason ?? 'injected' },
+  };
+  const json = JSON.stringify(action.batch ? [cancel] : cancel);
   if (ctx.transport === 'stdio') return { ok: true, dir: 'c2s', wire: { raw: json + '\n' } };
   const path = ctx.transport === 'http-sse' ? '/messages?sessionId=sse-session-1' : '/mcp';
   const headers: Record<string, string> = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };

@@ -42,8 +42,15 @@ export const userActionSchema = z.discriminatedUnion('type', [
    * the client (as if from the server) unless `to` is 'server' (as if the client answered).
    */
   z.strictObject({ type: z.literal('inject-response'), outcome: z.enum(['result', 'error']), to: z.enum(['client', 'server']).optional(), ...target }).refine(oneTarget, targetMessage),
-  /** A forged notifications/cancelled (client → server): a duplicate, an unknown id, or `initialize`. */
-  z.strictObject({ type: z.literal('inject-cancel'), reason: z.string().max(200).optional(), ...target }).refine(oneTarget, targetMessage),
+  /**
+   * A forged notifications/cancelled (client → server): a duplicate, an unknown id, or
+   * `initialize`. `withId` gives the notification a JSON-RPC id of its own, which a
+   * notification must not have; `batch` writes it as a one-message JSON-RPC batch (an array),
+   * which 2025-03-26 allows and the other revisions do not.
+   */
+  z
+    .strictObject({ type: z.literal('inject-cancel'), reason: z.string().max(200).optional(), withId: z.literal(true).optional(), batch: z.literal(true).optional(), ...target })
+    .refine(oneTarget, targetMessage),
   /** Hold every frame written in one direction until `release`. */
   z.strictObject({ type: z.literal('hold'), dir: directionSchema }),
   z.strictObject({ type: z.literal('release'), dir: directionSchema }),

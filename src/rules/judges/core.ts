@@ -378,6 +378,17 @@ export const CORE_JUDGES = {
           });
           continue;
         }
+        // A "notification" that carries an id is, to JSON-RPC, a request, and a request is answered:
+        // the sender broke NOTIFICATION-NO-ID, and the receiver that answered that id did not break this.
+        if (answer && 'id' in c.msg && answer.id !== null && idKey(answer.id) === idKey(c.msg.id)) {
+          out.push({
+            verdict: 'satisfied',
+            severity: 'info',
+            witnesses: [c.frame.seq, d.seq, answer.frame.seq],
+            why: `The cancel in ${frameName(c.frame)} carries an id, which makes it a JSON-RPC request; the ${receiver} answered that id (${frameName(answer.frame)}), as JSON-RPC has it answer a request.`,
+          });
+          continue;
+        }
         out.push(
           answer
             ? {

@@ -2,7 +2,7 @@
  * The judges of the id rules (catalog/ids.ts): which request a response names, on which HTTP
  * stream it travels, notifications that carry an id, and responses a 2026 client writes.
  */
-import { OPPOSITE, deliveryOf, dirKey, isNotification, type IndexedResponse as Resp, type TraceIndex as Index } from '../../trace/index.ts';
+import { OPPOSITE, deliveryOf, dirKey, idKey, isNotification, type IndexedResponse as Resp, type TraceIndex as Index } from '../../trace/index.ts';
 import { frameName, latestRequest, receiverOf, show, sideOf, type Ctx, type Draft, type Judge } from './helpers.ts';
 
 /** A response that pairs with no request: why, in one sentence. */
@@ -19,6 +19,19 @@ function orphanDraft(idx: Index, resp: Resp, revision: Ctx['revision']): Draft {
       why: allowed
         ? `The ${who}'s error response in ${frameName(f)} has id null, as an error for a request whose id could not be read may.`
         : `The ${who}'s error response in ${frameName(f)} has id null; JSON-RPC allows that for a request whose id could not be read, which ${revision} does not say.`,
+    };
+  }
+  // A cancel "notification" that carried an id was, to JSON-RPC, a request with that id: an
+  // answer naming it answers something the other side did issue (NOTIFICATION-NO-ID blames the id).
+  const idCancel = idx.cancels.find(
+    (c) => c.dir === OPPOSITE[resp.dir] && c.frame.seq < f.seq && c.frame.connection === f.connection && 'id' in c.msg && resp.id !== null && idKey(c.msg.id) === idKey(resp.id),
+  );
+  if (idCancel) {
+    return {
+      verdict: 'satisfied',
+      severity: 'info',
+      witnesses: [idCancel.frame.seq, f.seq],
+      why: `The ${who}'s response in ${frameName(f)} answers id ${show(resp.id)}, the id the ${issuer}'s cancel in ${frameName(idCancel.frame)} carried, which made that cancel a request.`,
     };
   }
   const later = (idx.requestsByKey.get(dirKey(OPPOSITE[resp.dir], resp.id, f.connection)) ?? []).find((r) => r.frame.seq > f.seq);

@@ -54,8 +54,10 @@ function reaction(ctx: Ctx, c: Cancel, d: DeliveryEvent): { seq: number; what: s
       r.frame.seq > d.seq &&
       r.frame.seq < bound &&
       (stream === undefined || r.frame.http?.stream === stream) &&
-      (r.id === null || ('id' in c.msg && idKey(r.id) === idKey(c.msg.id))),
+      r.id === null,
   );
+  // (An answer naming the id a malformed cancel carried answers the request JSON-RPC takes it for:
+  // that is not acting on the cancel, so it is not looked for here.)
   if (answer) return { seq: answer.frame.seq, what: `answered the notification (${frameName(answer.frame)})` };
   const answered = c.target?.responses.some((r) => r.frame.seq < d.seq) === true;
   const again = answered ? c.target?.responses.find((r) => r.frame.seq > d.seq) : undefined;

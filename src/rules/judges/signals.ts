@@ -28,7 +28,10 @@ export interface Signal {
 
 export function signalsOf(ctx: Ctx, req: Req): Signal[] {
   const modern = isModernHttp(ctx);
-  const out: Signal[] = req.cancels.map((c) => {
+  // A cancel that carries an id of its own is, to JSON-RPC, a request named notifications/cancelled,
+  // not a cancel notification: a receiver that does not act on it is right (CANCEL-NOTIFY-SHAPE and
+  // NOTIFICATION-NO-ID judge the sender), so it signals nothing here.
+  const out: Signal[] = req.cancels.filter((c) => !('id' in c.msg)).map((c) => {
     const doubt = modern ? ('U-3' as const) : undefined;
     return { frame: c.frame, delivery: deliveryOf(ctx.idx, c.frame), strong: !doubt, doubt, kind: 'notification' as const };
   });
