@@ -11,6 +11,9 @@ import { parseScenario } from './schema.ts';
 import clientWritesAResponseOn2026Stdio from '../../content/scenarios/client-writes-a-response-on-2026-stdio.json' with { type: 'json' };
 import forgedResponseOnAnotherRequestsStream from '../../content/scenarios/forged-response-on-another-requests-stream.json' with { type: 'json' };
 import type { Scenario } from './schema.ts';
+import notificationWithAnId from '../../content/scenarios/notification-with-an-id.json' with { type: 'json' };
+import cancelInABatch20250326 from '../../content/scenarios/cancel-in-a-batch-2025-03-26.json' with { type: 'json' };
+import cancelInABatch20251125 from '../../content/scenarios/cancel-in-a-batch-2025-11-25.json' with { type: 'json' };
 import seed000StrictHostPythonV1 from '../../content/scenarios/seed-000-strict-host-python-v1.json' with { type: 'json' };
 import seed004PythonV1SwallowedCancelCrash from '../../content/scenarios/seed-004-python-v1-swallowed-cancel-crash.json' with { type: 'json' };
 import seed003Request7ModernHttpLateResponse from '../../content/scenarios/seed-003-request-7-modern-http-late-response.json' with { type: 'json' };
@@ -124,6 +127,9 @@ const RAW: readonly unknown[] = [
   serverDiesRightAfterAnsweringInitialize,
   clientWritesAResponseOn2026Stdio,
   forgedResponseOnAnotherRequestsStream,
+  notificationWithAnId,
+  cancelInABatch20250326,
+  cancelInABatch20251125,
 ];
 
 function text(record: Record<string, unknown>, key: string, where: string): string {
