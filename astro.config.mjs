@@ -30,6 +30,7 @@ export default defineConfig({
             { label: 'Case studies', slug: 'lessons/case-studies' },
             { label: 'Writing a client that stops well', slug: 'lessons/writing-a-client' },
             { label: 'Writing a handler that stops well', slug: 'lessons/writing-a-handler' },
+            { label: 'Testing cancellation in CI', slug: 'lessons/testing-in-ci' },
           ],
         },
         {

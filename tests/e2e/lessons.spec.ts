@@ -120,6 +120,23 @@ test('the handler lesson is in the sidebar, and every embed on it shows the run 
   }
 });
 
+test('the CI lesson is in the sidebar, its two seed runs reproduce with opposite verdicts, and search finds it by a CI format', async ({ page }) => {
+  await page.goto('/lessons/writing-a-handler/');
+  // Permalink embeds carry the title the lesson gives them, not a placeholder.
+  expect(await page.locator('figure.cancel-lab-embed figcaption strong').allTextContents()).not.toContain('Scenario');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Testing cancellation in CI' }).click();
+  await expect(page).toHaveURL(/\/lessons\/testing-in-ci\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Testing cancellation in CI');
+  const crash = page.locator(`figure.cancel-lab-embed[data-trace="${libraryEntry('seed-004-python-v1-swallowed-cancel-crash')?.trace}"]`);
+  const survives = page.locator(`figure.cancel-lab-embed[data-trace="${libraryEntry('seed-004-python-v2-survives-swallowed-cancel')?.trace}"]`);
+  await expect(crash.locator('.embed-outcome')).toContainText('MUST broken: CANCEL-RACE-GRACEFUL');
+  await expect(survives.locator('.embed-outcome')).toContainText('No MUST or SHOULD rule is broken.');
+  await page.getByRole('button', { name: 'Search' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Search' }).fill('SARIF code scanning');
+  await expect(dialog.locator('a[href*="/lessons/testing-in-ci/"]').first()).toBeVisible({ timeout: 10_000 });
+});
+
 test('search finds the handler lesson by what it teaches', async ({ page }) => {
   await page.goto('/lessons/races/');
   await page.getByRole('button', { name: 'Search' }).click();

@@ -229,7 +229,7 @@ for (const golden of current) {
 const LESSONS = new URL('../../content/docs/lessons/', import.meta.url);
 const lessonLinks = readdirSync(LESSONS)
   .filter((f) => f.endsWith('.mdx'))
-  .flatMap((file) => [...readFileSync(new URL(file, LESSONS), 'utf8').matchAll(/<Scenario src="(v1\.[^"]+)"/g)].map((m) => ({ file, link: m[1] ?? '' })));
+  .flatMap((file) => [...readFileSync(new URL(file, LESSONS), 'utf8').matchAll(/<Scenario\b[^>]*?\bsrc="(v1\.[^"]+)"/g)].map((m) => ({ file, link: m[1] ?? '' })));
 
 test('the lessons embed permalinks (the handler lesson is made of them)', () => {
   assert.ok(lessonLinks.length >= 10, `only ${lessonLinks.length} permalink embeds found`);
