@@ -29,3 +29,22 @@ test('a standing fault that drops notifications/cancelled restarts the run; the 
   await expect(cancel.locator('td.delivered')).not.toHaveText('never (dropped)');
   await expect(cancel.locator('.badge', { hasText: 'dropped' })).toHaveCount(0);
 });
+
+test('a forged cancel that carries an id is judged a broken NOTIFICATION-NO-ID, and the server answers it as the request it is', async ({ page }) => {
+  await page.goto('/playground/');
+  await expect(page.locator('.playground')).toHaveAttribute('data-ready', 'true');
+  await page.locator('#arg-stepMs').fill('1000');
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  await expect(page.locator('#calls-table tbody tr[data-call="#1"] td').nth(4)).toHaveText(/^1 \/ 5/);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await page.locator('#target').selectOption('call:#1');
+  await page.getByLabel('carries an id').check();
+  await page.getByRole('button', { name: 'Inject cancel' }).click();
+  await page.getByRole('button', { name: 'Step' }).click();
+  await page.getByRole('button', { name: 'Step' }).click();
+  const forged = page.locator('#wire-table tbody tr').filter({ hasText: 'notifications/cancelled' });
+  await expect(forged.locator('td.message')).toContainText('"id":"forged-notification-id"');
+  await expect(page.locator('#findings li[data-rule="NOTIFICATION-NO-ID"]')).toHaveCount(1);
+  // The server does not take it for a cancel: the call is still running.
+  await expect(page.locator('#calls-table tbody tr[data-call="#1"] td').nth(3)).toContainText('running');
+});

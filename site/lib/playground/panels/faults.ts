@@ -62,7 +62,12 @@ export function createFaultsPanel(root: HTMLElement, actions: Actions): Panel {
   on('inject-result', forge((t) => ({ type: 'inject-response', outcome: 'result', ...t })));
   on('inject-error', forge((t) => ({ type: 'inject-response', outcome: 'error', ...t })));
   on('inject-to-server', forge((t) => ({ type: 'inject-response', outcome: 'result', to: 'server', ...t })));
-  on('inject-cancel', forge((t) => ({ type: 'inject-cancel', ...t })));
+  const cancelWithId = byId<HTMLInputElement>(root, 'cancel-with-id');
+  const cancelBatch = byId<HTMLInputElement>(root, 'cancel-batch');
+  on(
+    'inject-cancel',
+    forge((t) => ({ type: 'inject-cancel', ...t, ...(cancelWithId.checked && { withId: true as const }), ...(cancelBatch.checked && { batch: true as const }) })),
+  );
   on('disconnect', () => actions.act({ type: 'disconnect' }));
   on('crash', () => actions.act({ type: 'crash-server' }));
   on('reconnect', () => actions.act({ type: 'reconnect' }));
