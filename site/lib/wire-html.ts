@@ -79,8 +79,21 @@ export function frameDetailHtml(cells: WireCells): string {
  */
 export function embedRowsHtml(view: RunView, visible = Infinity): { html: string; setup: number; hidden: number } {
   const setup = embedSummary(view).setupRows;
-  const html = view.cells.map((cells, i) => wireRowHtml(cells, 'embed', i < setup ? 'setup' : i - setup >= visible ? 'extra' : '')).join('');
+  const html = view.cells
+    .map((cells, i) => {
+      const className = i < setup ? 'setup' : i - setup >= visible ? 'extra' : '';
+      const row = wireRowHtml(cells, 'embed', className);
+      // Request ids start again on a new connection: say so where it starts, or "id 0" reads as the old one.
+      const fresh = i > 0 && cells.connection !== view.cells[i - 1]?.connection;
+      return fresh ? `${connectionBreakHtml(cells.connection, className)}${row}` : row;
+    })
+    .join('');
   return { html, setup, hidden: Math.max(0, view.cells.length - setup - visible) };
+}
+
+function connectionBreakHtml(connection: number, className: string): string {
+  const text = `Connection ${connection + 1}: a new connection, its request ids start again`;
+  return `<tr class="${['connection-break', className].join(' ').trim()}"><td colspan="${HEADS.embed.length}">${escapeHtml(text)}</td></tr>`;
 }
 
 /** An embed's outcome, line by line as `embedSummary` says it; a broken rule's line in its tone. */

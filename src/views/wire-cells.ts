@@ -22,6 +22,8 @@ export interface WireBadge {
 
 export interface WireCells {
   frame: string;
+  /** The row's connection (0 for the first); an embed marks where a new one starts, since request ids start again. */
+  connection: number;
   sent: string;
   /** The delivery time, or `never (why)`, `held`, `in flight`. */
   delivered: string;
@@ -85,6 +87,7 @@ export function wireCells(row: WireRow, badgesBySeq: ReadonlyMap<number, readonl
   const { state, text } = delivery(row);
   return {
     frame: String(row.frame),
+    connection: row.connection,
     sent: String(row.sentAt),
     delivered: text,
     delivery: state,

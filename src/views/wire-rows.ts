@@ -9,6 +9,8 @@ export const HEADERS_THAT_MATTER = ['mcp-session-id', 'mcp-protocol-version', 'a
 
 export interface WireRow {
   frame: number;
+  /** The connection the frame belongs to: 0 for the first, one more after each reconnect (request ids start again). */
+  connection: number;
   /** The trace `seq` of the frame's write, and of its delivery once it arrives. */
   seq: number;
   deliverySeq: number | null;
@@ -77,6 +79,7 @@ export function wireRows(trace: readonly TraceEvent[], index: TraceIndex = index
       }
       const row: WireRow = {
         frame: e.frame,
+        connection: e.connection,
         seq: e.seq,
         deliverySeq: null,
         stream: http?.stream ?? null,

@@ -80,7 +80,7 @@ test('an embed shows its run at once, without a click: the wire log, the outcome
     await page.goto('about:blank');
     await page.goto(await embedUrl(id, '?theme=light&height=520'));
     // One row per frame the headless run put on the wire, in order, each with its message.
-    const rows = page.locator('.embed-log tbody tr');
+    const rows = page.locator('.embed-log tbody tr:not(.connection-break)');
     await expect(rows).toHaveCount(view.cells.length, { timeout: 15_000 });
     for (const [i, cells] of view.cells.entries()) await expect(rows.nth(i)).toContainText(cells.excerpt);
     await expectOutcome(page.locator('.embed-outcome'), view);
@@ -113,4 +113,17 @@ test('a live embed clock stops when the run is over, and Reset puts the replayed
   await page.waitForTimeout(1000);
   await expect(status).toContainText('Replayed in your browser');
   expect(await page.locator('.embed-log tbody').innerText()).toBe(replayed);
+});
+
+test('where a strict host reconnects, the embed says a new connection starts and its request ids start again', async ({ page }) => {
+  await page.goto('/lessons/case-studies/');
+  const seed = page.locator(`figure.cancel-lab-embed[data-trace="${libraryEntry('seed-000-strict-host-python-v1')?.trace}"]`);
+  const rows = seed.locator('tbody tr');
+  const mark = rows.filter({ hasText: 'Connection 2: a new connection, its request ids start again' });
+  await expect(mark).toHaveCount(1);
+  await expect(mark).toBeVisible();
+  // The row after the mark is the new connection's own initialize, with id 0 again.
+  const after = seed.locator('tbody tr.connection-break + tr');
+  await expect(after).toContainText('initialize');
+  await expect(after.locator('td').nth(3)).toHaveText('0');
 });
