@@ -12,7 +12,7 @@ import { clauseFor, ruleById, type Rule } from '../../src/rules/index.ts';
 import { checkRun } from '../../src/rules/check-run.ts';
 import { libraryEntry } from '../../src/scenario/library.ts';
 import type { Revision } from '../../src/scenario/index.ts';
-import { assertFixture } from './fixtures/judging/check-fixture.ts';
+import { assertFixture } from './fixtures/check-fixture.ts';
 import { FALSE_FINDING_FIXTURES } from './fixtures/judging/false-findings.ts';
 import { call, scenario, stop } from './trace-helpers.ts';
 

@@ -15,7 +15,7 @@ import { libraryEntry } from '../../src/scenario/library.ts';
 import { ruleView } from '../../src/report/rule-reference.ts';
 import { REVISIONS, TRANSPORTS, type Revision } from '../../src/scenario/index.ts';
 import type { TraceEvent } from '../../src/trace/index.ts';
-import { assertFixture } from './fixtures/judging/check-fixture.ts';
+import { assertFixture } from './fixtures/check-fixture.ts';
 import { RACE_FIXTURES } from './fixtures/judging/races.ts';
 
 const sides = createNodeSides();

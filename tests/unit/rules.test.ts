@@ -29,6 +29,7 @@ import { FALSE_FINDING_FIXTURES } from './fixtures/judging/false-findings.ts';
 import { RACE_FIXTURES } from './fixtures/judging/races.ts';
 import { FIXTURES, type Expected } from './fixtures/rule-fixtures.ts';
 import { handshake, toolCall, traceBuilder } from './fixtures/trace-builder.ts';
+import { assertFixture } from './fixtures/check-fixture.ts';
 
 /** The rule ids of the digest's matrix, §10.1 to §10.4 (rows with an id). */
 const MATRIX_IDS = [
@@ -107,10 +108,6 @@ function quotesOf(rule: Rule): { revision: Revision; quote: SpecQuote }[] {
     }
   }
   return out;
-}
-
-function comparable(list: readonly Pick<Finding, 'verdict' | 'severity' | 'witnesses'>[]): string[] {
-  return list.map((f) => JSON.stringify({ verdict: f.verdict, severity: f.severity, witnesses: f.witnesses })).sort();
 }
 
 describe('the catalog', () => {
@@ -192,25 +189,7 @@ describe('the catalog', () => {
 
 describe('fixture traces', () => {
   for (const fixture of FIXTURES) {
-    test(`${fixture.revision} ${fixture.transport}: ${fixture.name}`, () => {
-      const { trace, expect } = fixture.build();
-      const findings = checkRun(fixture, trace);
-      for (const [rule, expected] of Object.entries(expect)) {
-        assert.ok(ruleById(rule), `${rule} is a catalog rule`);
-        const actual = findings.filter((f) => f.rule === rule);
-        assert.deepEqual(comparable(actual), comparable(expected), `${rule}: ${actual.map((f) => f.why).join(' / ')}`);
-      }
-      const seqs = new Set(trace.map((e) => e.seq));
-      for (const f of findings) {
-        assert.ok(f.why.length > 0 && /[.)]$/.test(f.why), `${f.rule}: one sentence: ${f.why}`);
-        assert.deepEqual(f.witnesses, [...f.witnesses].sort((a, b) => a - b), `${f.rule}: witnesses ascending`);
-        for (const w of f.witnesses) assert.ok(seqs.has(w), `${f.rule}: witness ${w} is in the trace`);
-      }
-      if (fixture.ambiguity) {
-        const errors = findings.filter((f) => f.verdict === 'violated' && f.severity === 'error');
-        assert.deepEqual(errors, [], `${fixture.ambiguity} yields no error`);
-      }
-    });
+    test(`${fixture.revision} ${fixture.transport}: ${fixture.name}`, () => void assertFixture(fixture));
   }
 
   test('every judged rule has a fixture that satisfies it and one that violates it', () => {
