@@ -94,12 +94,14 @@ function buildServer(config: SideConfig): McpServer {
   server.registerTool(
     'slow_count',
     registration('slow_count'),
-    observed('slow_count', async ({ steps, stepMs }, ctx) => {
+    observed('slow_count', async ({ steps, stepMs, onCancel }, ctx) => {
       const { signal } = ctx.mcpReq;
       const token = ctx.mcpReq._meta?.progressToken;
+      // "ignore": the signal is never read, so the count and its progress go on after a cancel.
+      const listening = onCancel !== 'ignore';
       for (let i = 1; i <= steps; i++) {
-        await sleep(stepMs, signal);
-        if (signal.aborted) throw new Cancelled(signal.reason);
+        await sleep(stepMs, listening ? signal : undefined);
+        if (listening && signal.aborted) throw new Cancelled(signal.reason);
         if (token !== undefined) {
           // Progress is best effort: a notification the transport can no longer send (the
           // older of two handlers for a duplicated request has no stream or connection left)

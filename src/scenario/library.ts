@@ -11,6 +11,7 @@ import { parseScenario } from './schema.ts';
 import clientWritesAResponseOn2026Stdio from '../../content/scenarios/client-writes-a-response-on-2026-stdio.json' with { type: 'json' };
 import forgedResponseOnAnotherRequestsStream from '../../content/scenarios/forged-response-on-another-requests-stream.json' with { type: 'json' };
 import type { Scenario } from './schema.ts';
+import progressAfterCancel2026Stdio from '../../content/scenarios/progress-after-cancel-2026-stdio.json' with { type: 'json' };
 import notificationWithAnId from '../../content/scenarios/notification-with-an-id.json' with { type: 'json' };
 import cancelInABatch20250326 from '../../content/scenarios/cancel-in-a-batch-2025-03-26.json' with { type: 'json' };
 import cancelInABatch20251125 from '../../content/scenarios/cancel-in-a-batch-2025-11-25.json' with { type: 'json' };
@@ -130,6 +131,7 @@ const RAW: readonly unknown[] = [
   notificationWithAnId,
   cancelInABatch20250326,
   cancelInABatch20251125,
+  progressAfterCancel2026Stdio,
 ];
 
 function text(record: Record<string, unknown>, key: string, where: string): string {

@@ -13,7 +13,9 @@ const ms = z.number().int().min(0).max(3_600_000);
 
 /** Each tool's arguments, as the server validates them. */
 export const TOOL_INPUT = {
-  slow_count: z.object({ steps: z.number().int().min(1).max(10_000), stepMs: ms }),
+  // onCancel "ignore" (set in the editor; the form leaves it out): a handler that counts on and
+  // keeps reporting progress after its cancel, as a real handler that never reads its signal does.
+  slow_count: z.object({ steps: z.number().int().min(1).max(10_000), stepMs: ms, onCancel: z.enum(['stop', 'ignore']).optional() }),
   stubborn: z.object({ ms }),
   ledger_write: z.object({ key: z.string(), value: z.string(), commitAfterMs: ms, totalMs: ms }),
   // unwindMs matters only to `shield`; a call that leaves it out unwinds at once.
@@ -42,7 +44,7 @@ export interface ToolSpec {
 export const TOOLS: readonly ToolSpec[] = [
   {
     name: 'slow_count',
-    summary: 'Counts to `steps`, one step every `stepMs`, reporting progress; stops when cancelled.',
+    summary: 'Counts to `steps`, one step every `stepMs`, reporting progress; stops when cancelled (unless the editor sets `onCancel` to "ignore").',
     args: [
       { name: 'steps', label: 'steps', default: 5, kind: 'number' },
       { name: 'stepMs', label: 'step ms', default: 1000, kind: 'number' },

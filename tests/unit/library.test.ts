@@ -90,6 +90,8 @@ const EXPECTED_VIOLATIONS: Record<string, string[]> = {
   // A cancel in a batch: allowed and honoured on 2025-03-26, a broken MUST on 2025-11-25.
   'cancel-in-a-batch-2025-03-26': [],
   'cancel-in-a-batch-2025-11-25': ['BATCH-HTTP'],
+  // A handler that ignores its signal: the SDK still sends its progress, each a broken 2026 MUST NOT.
+  'progress-after-cancel-2026-stdio': ['CANCEL-NO-FURTHER-MESSAGES', 'CANCEL-RECV-STOP'],
   // python-sdk 1.x answers the cancelled request (code 0): a SHOULD, a warning. The strict host
   // does not ignore that late answer: it tears the connection down and fails call B, a MUST.
   'seed-000-strict-host-python-v1': ['CANCEL-IGNORE-LATE-RESPONSE', 'CANCEL-NO-RESPONSE', 'CANCEL-RACE-GRACEFUL'],
