@@ -1,7 +1,9 @@
 /**
  * `npm run record-library`: runs every scenario of content/scenarios/ headlessly (the real SDK
- * in worker threads) and writes its trace hash into the file's "trace" field. Run it after an
- * engine or SDK change that is meant to change traces, or after adding a scenario.
+ * in worker threads) and writes its trace hash into the file's "trace" field, and re-makes the
+ * `v1.` permalinks the lessons embed (`<Scenario src="v1.…">`: each carries the engine version
+ * and its run's trace hash). Run it after an engine or SDK change that is meant to change traces
+ * (and bumps ENGINE_VERSION), or after adding a scenario.
  *
  *   npm run record-library              rewrite the "trace" fields that changed
  *   npm run record-library -- --check   change nothing; exit 1 if a recorded hash is stale
@@ -10,7 +12,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { createNodeSides, runHeadless } from '../src/host/index.ts';
 import { LIBRARY } from '../src/scenario/index.ts';
-import { parseScenario } from '../src/scenario/index.ts';
+import { decodeLink, parseScenario, permalinkOf } from '../src/scenario/index.ts';
 import { traceHash } from '../src/trace/index.ts';
 import { violatedRules } from '../src/rules/index.ts';
 
@@ -53,6 +55,28 @@ try {
     await writeFile(path, `${JSON.stringify(entry, null, 2)}\n`);
     console.log(`${file}: ${hash} (updated; was ${before})`);
   }
+  // The lessons' permalink embeds: re-made from a fresh run when the engine or the trace moved.
+  const lessons = fileURLToPath(new URL('../content/docs/lessons/', import.meta.url));
+  for (const file of (await readdir(lessons)).filter((f) => f.endsWith('.mdx')).sort()) {
+    const path = `${lessons}${file}`;
+    const text = await readFile(path, 'utf8');
+    let next = text;
+    for (const [, link] of text.matchAll(/<Scenario\b[^>]*?\bsrc="(v1\.[^"]+)"/g)) {
+      if (link === undefined) continue;
+      const decoded = await decodeLink(link);
+      if (!decoded.ok) {
+        console.error(`${file}: a permalink embed does not open: ${decoded.error}`);
+        failed++;
+        continue;
+      }
+      const fresh = await permalinkOf(decoded.scenario, await traceHash(await runHeadless(decoded.scenario, sides)));
+      if (fresh === link) continue;
+      stale++;
+      console.log(`${file}: a permalink embed is stale (${decoded.meta?.engine ?? 'no'} engine, trace ${decoded.meta?.trace ?? 'none'})`);
+      next = next.replace(link, fresh);
+    }
+    if (!checkOnly && next !== text) await writeFile(path, next);
+  }
 } finally {
   await sides.close();
 }
@@ -60,4 +84,4 @@ if (failed) process.exitCode = 2;
 else if (checkOnly && stale) {
   console.error(`${stale} recorded trace hash${stale === 1 ? ' is' : 'es are'} stale: run npm run record-library`);
   process.exitCode = 1;
-} else console.log(checkOnly ? 'every recorded trace hash matches' : `${files.length} scenarios, ${stale} hash${stale === 1 ? '' : 'es'} updated`);
+} else console.log(checkOnly ? 'every recorded trace hash and lesson permalink matches' : `${files.length} scenarios and the lessons' permalinks: ${stale} updated`);

@@ -20,7 +20,7 @@
  *     arrives ("late: … arrived at t=360, after Stop A at t=100"): Mermaid draws every message
  *     flat, so the crossing is said in words at the moment of delivery;
  *   - the server's half of the race is a note each when a handler reaches `cancellation seen`
- *     or `response suppressed` (the response that is *not* on the wire);
+ *     or `response suppressed` / `result undeliverable` (the response that is *not* on the wire);
  *   - connection milestones, ledger commits, frames dropped by a side, and engine errors are
  *     notes; findings from the checker are notes placed after their latest witness.
  * Readability: consecutive `notifications/progress` arrows for the same token (same stream,
@@ -73,7 +73,7 @@ const MAX = { method: 60, args: 100, value: 40, message: 60, raw: 40, path: 40, 
 const NOTED_CONNECTION_EVENTS = new Set<string>(['connected', 'disconnected', 'crashed', 'reconnecting', 'session-expired']);
 
 /** The server's half of the race: the handler heard the cancel; it finished and nothing was sent. */
-const NOTED_HANDLER_STATES = new Set<string>(['cancellation seen', 'response suppressed']);
+const NOTED_HANDLER_STATES = new Set<string>(['cancellation seen', 'response suppressed', 'result undeliverable']);
 
 const SEVERITY_MARK: Record<string, string> = { error: '✖', warning: '⚠', info: 'ℹ' };
 

@@ -204,12 +204,16 @@ export class Lifecycles {
   /**
    * The server's step is over. A handler that finished in it and has not been answered in the
    * step is settled by what the wire showed: whether the server had written a response for it
-   * before (a forged frame is not the server's, so it never counts).
+   * before (a forged frame is not the server's, so it never counts), and whether its signal had
+   * aborted (a result suppressed after a cancel, or one with nowhere to go).
    */
   stepEnded(): void {
     const finished = this.finished;
     this.finished = [];
-    for (const record of finished) this.offerHandler(record, record.answered ? 'answered-before' : 'response-suppressed');
+    for (const record of finished) {
+      // Unanswered: suppressed when the handler had been cancelled, undeliverable when it never was.
+      this.offerHandler(record, record.answered ? 'answered-before' : record.signalAborted ? 'response-suppressed' : 'result-undeliverable');
+    }
   }
 
   /** A new connection (and server process): request ids start again. */

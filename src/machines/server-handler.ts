@@ -7,6 +7,7 @@ export type ServerHandlerState =
   | 'threw'
   | 'response sent'
   | 'response suppressed'
+  | 'result undeliverable'
   | 'crashed';
 
 /**
@@ -16,12 +17,14 @@ export type ServerHandlerState =
  * - `response-sent`: the server wrote a response for its id;
  * - `response-suppressed`: the step in which it finished ended, and no response for its id
  *   was ever written;
+ * - `result-undeliverable`: the same, for a handler whose signal never aborted: nobody
+ *   suppressed its result, it had nowhere to go (its stream or connection was gone);
  * - `answered-before`: the step in which it finished ended without one, but the server had
  *   answered the id before (python-sdk 1.x's code 0);
  * - `crash`: the server process exited.
  * Whether a response left is read off the wire, never asked of the SDK.
  */
-export type ServerHandlerEvent = 'cancel-seen' | 'return' | 'throw' | 'response-sent' | 'response-suppressed' | 'answered-before' | 'crash';
+export type ServerHandlerEvent = 'cancel-seen' | 'return' | 'throw' | 'response-sent' | 'response-suppressed' | 'result-undeliverable' | 'answered-before' | 'crash';
 
 /**
  * The server's view of one request handler. `returned` and `threw` last no longer than the
@@ -32,7 +35,7 @@ export const serverHandlerMachine: MachineDef<ServerHandlerState, ServerHandlerE
   id: 'server-handler',
   title: 'Server handler',
   initial: 'running',
-  states: ['running', 'answered early', 'cancellation seen', 'returned', 'threw', 'response sent', 'response suppressed', 'crashed'],
+  states: ['running', 'answered early', 'cancellation seen', 'returned', 'threw', 'response sent', 'response suppressed', 'result undeliverable', 'crashed'],
   transitions: [
     { from: 'running', on: 'cancel-seen', to: 'cancellation seen', label: 'signal aborted' },
     { from: 'running', on: 'return', to: 'returned', label: 'handler returned' },
@@ -40,6 +43,7 @@ export const serverHandlerMachine: MachineDef<ServerHandlerState, ServerHandlerE
     { from: 'cancellation seen', on: 'throw', to: 'threw', label: 'handler threw' },
     { from: 'returned', on: 'response-sent', to: 'response sent', label: 'response written' },
     { from: 'returned', on: 'response-suppressed', to: 'response suppressed', label: 'nothing written' },
+    { from: 'returned', on: 'result-undeliverable', to: 'result undeliverable', label: 'nothing written: never cancelled, its result had nowhere to go' },
     { from: 'threw', on: 'response-suppressed', to: 'response suppressed', label: 'nothing written' },
     // The signal can abort after the handler is done: the transport closing tears down every
     // request's controller (a stateless HTTP instance closes right after its response).

@@ -62,7 +62,7 @@ describe('a duplicated tools/call (found by the lifecycle fuzz)', () => {
       '1: cancellation seen → threw',
       '1: threw → response suppressed',
       '1: running → returned',
-      '1: returned → response suppressed',
+      '1: returned → result undeliverable',
     ]);
     const unsent = trace.flatMap((e) => (e.kind === 'handler' && e.note.type === 'server-onerror' ? [e.note.message] : []));
     assert.deepEqual(unsent, [1, 2, 3].map((i) => `progress ${i} not sent: SdkError: Not connected`));
@@ -72,7 +72,7 @@ describe('a duplicated tools/call (found by the lifecycle fuzz)', () => {
     const s = scenario([call(30, 'A', 'slow_count', { steps: 2, stepMs: 100 })], { transport: 'streamable-http', faults: DUPLICATE_CALL, endAt: 1000 });
     const trace = await runHeadless(s, sides);
     assert.deepEqual(errorsOf(trace), []);
-    assert.deepEqual(handlerSteps(trace).slice(2), ['1: running → returned', '1: returned → response sent', '1: running → returned', '1: returned → response suppressed']);
+    assert.deepEqual(handlerSteps(trace).slice(2), ['1: running → returned', '1: returned → response sent', '1: running → returned', '1: returned → result undeliverable']);
   });
 
   test('a handler that finishes says whether its signal aborted, which tells the two apart (found by scripts/fuzz-engine.ts, seed 3, run 1924)', async () => {

@@ -173,7 +173,40 @@ const ENGINE_0_3_GOLDEN: readonly Golden[] = [
   },
 ];
 
-const GOLDEN: readonly Golden[] = [...V1_GOLDEN, ...ENGINE_0_3_GOLDEN];
+/** A disconnect on sessionful 2025 HTTP: the handler returns with nowhere to send its result. */
+const HTTP_2025_DISCONNECT: Scenario = {
+  version: 1,
+  revision: '2025-11-25',
+  transport: 'streamable-http',
+  httpServer: 'sessionful',
+  latency: { c2s: 5, s2c: 5 },
+  steps: [
+    { at: 100, action: { type: 'call', call: 'A', tool: 'work', args: { ms: 300, onCancel: 'observe', unwindMs: 0 } } },
+    { at: 200, action: { type: 'disconnect' } },
+  ],
+  endAt: 1000,
+};
+
+/**
+ * Made with engine 0.4.0 and SDK 2.4.0. 0.4.0 tells a result with nowhere to go (`result
+ * undeliverable`) from one suppressed after a cancel; the disconnect run is the one that moved.
+ */
+const ENGINE_0_4_GOLDEN: readonly Golden[] = [
+  {
+    name: 'v1, engine 0.4.0: slow_count, Stop after the second progress (2025-11-25, stdio)',
+    link: 'v1.bZBNagMxDIXv8rp1gm3iknrXA2TVZSnF8Sjp0ME2ljIlDL578WQ2ha6kp5_3CS3gSCnUMcMvmKnymBO8Uag0jw8Bq63bGbOzDgpSQ-KSq8CDZRgzFL5EyhvVmWovEve9y22CwhSEUrx382gZ3imwjfCuKbBQYfj3BUHgrVYIUVbiArkXgkcMU3dZg8eT6fyce85T_vmM-ZYECqFeuW9tju7hfWJ4o3VrTW2Iw38Mllz-MFr7UKA0vK5Xad26uo6pD-v9Ya-hwMN3f8ympIbYu-SOdDTW6eeLPp_tC9ov',
+    scenario: SLOW_COUNT_STOP,
+    meta: { engine: '0.4.0', sdk: '2.4.0', trace: 'e58e812506f0bb29' },
+  },
+  {
+    name: 'v1, engine 0.4.0: a disconnect leaves a result undeliverable (2025-11-25, sessionful Streamable HTTP)',
+    link: 'v1.bVAxbsMwEPsLZyWQ1QhFtAWdM3UsOsjyORXiSIZOcRAY-ntxccdOPIIESdwKDpR8iRluxUKFY05wnUKhJW4ERhu767qdsVCoxSeec6lw4FrI33w_0e6n1hkKAp9UFioiE0vCeJ-gMPlKKTylJhiGswpsApxtClxpZrivFb7CdVor-FBf5SvqcyY4BD9JzAscTrIkZzkfuVyh4MuFxX5juDdJyOnDp0BiyT3LJijc0yOm4cxwurWmtkLzb-EQOeSUKFS09q1AaTht63QTdolJbHp_2Gso8HCVV_2xWnwQ1Y59_94dRzscrbH6gPYL',
+    scenario: HTTP_2025_DISCONNECT,
+    meta: { engine: '0.4.0', sdk: '2.4.0', trace: '5fbb719f5d952504' },
+  },
+];
+
+const GOLDEN: readonly Golden[] = [...V1_GOLDEN, ...ENGINE_0_3_GOLDEN, ...ENGINE_0_4_GOLDEN];
 
 for (const golden of GOLDEN) {
   test(`golden ${golden.name}: decodes to the same scenario`, async () => {

@@ -217,6 +217,14 @@ describe('an embed’s summary', () => {
     assert.deepEqual(lines('race-r5-cancel-initialize'), ['finding/error: MUST broken: CANCEL-NO-INITIALIZE: The client\'s cancel in frame 2 names its initialize request 0 (frame 0).']);
   });
 
+  test('a result with nowhere to go is told from one suppressed after a cancel', async () => {
+    const entry = libraryEntry('race-r7-http-disconnect-is-not-cancel');
+    assert.ok(entry);
+    const disconnect = embedSummary(deriveRunView(entry.scenario, await runHeadless(entry.scenario, sides))).lines.find((l) => l.kind === 'server');
+    assert.equal(disconnect?.text, 'A on the server: running at 105 ms → returned at 405 ms → result undeliverable at 405 ms');
+    assert.match(lines('stop-after-commit-is-not-rollback').find((l) => l.startsWith('server:')) ?? '', /cancellation seen at 205 ms → threw at 205 ms → response suppressed at 205 ms$/);
+  });
+
   test('what the run left open is listed, and the rows before the first action are the setup an embed folds', async () => {
     const entry = libraryEntry('sdk-sessionful-http-stream-left-open');
     assert.ok(entry);
