@@ -77,6 +77,8 @@ function describeAction(a: UserAction): string {
         ? `forge a ${a.outcome} for ${target}${a.to === 'server' ? ' to the server' : ''}`
         : `forge a cancel for ${target}${a.reason !== undefined ? ` (reason ${show(a.reason)})` : ''}`;
     }
+    case 'inject-progress':
+      return `forge progress for call ${a.call}${a.onStreamOf !== undefined ? ` on call ${a.onStreamOf}'s stream` : ''}`;
     case 'hold':
     case 'release':
       return `${a.type} ${DIRECTION_LABEL[a.dir]}`;

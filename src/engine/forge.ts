@@ -20,6 +20,8 @@ export interface ForgeContext {
   latestSession(): string | undefined;
   /** A stream number for a forged HTTP request, far from the client's own. */
   nextForgedStream(): number;
+  /** The progress token the client's request `requestId` asked for, and the last progress the server reported on it (0 before any); null when it asked for none. */
+  progressOf(requestId: RequestId): { token: string | number; last: number } | null;
 }
 
 /** The request id a forged frame names. */
@@ -48,6 +50,20 @@ export function forgeResponse(action: Extract<UserAction, { type: 'inject-respon
   const stream = ctx.sseStreamFor(requestId);
   if (stream === null) return { ok: false, error: `no open SSE stream can carry a response for ${json}` };
   return { ok: true, dir, wire: { raw: sseEvent('message', json), http: { stream, part: 'chunk' } } };
+}
+
+/**
+ * A forged notifications/progress for `requestId`'s token, as the server would write it: a
+ * stdio line, or an SSE event on `stream` (the request's own, or another's).
+ */
+export function forgeProgress(requestId: RequestId, stream: number | null, ctx: ForgeContext): Forged {
+  const progress = ctx.progressOf(requestId);
+  if (progress === null) return { ok: false, error: `request ${JSON.stringify(requestId)} asked for no progress` };
+  // Half a step past the last report: the forged frame breaks no rule on its own value (progress only goes up).
+  const json = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: progress.token, progress: progress.last + 0.5, message: 'injected' } });
+  if (ctx.transport === 'stdio') return { ok: true, dir: 's2c', wire: { raw: json + '\n' } };
+  if (stream === null) return { ok: false, error: `no open SSE stream can carry ${json}` };
+  return { ok: true, dir: 's2c', wire: { raw: sseEvent('message', json), http: { stream, part: 'chunk' } } };
 }
 
 /** The id a forged notification carries when the user asks for one (`withId`): far from the client's own ids. */

@@ -12,12 +12,12 @@
  */
 import type { Scenario, Step, Trigger } from '../scenario/index.ts';
 import type { ClientSideApi, ServerSideApi, SideConfig, StepResult } from './side-protocol.ts';
-import { createTraceIndex, messageOf, type TraceIndexBuilder } from '../trace/index.ts';
+import { createTraceIndex, isObject, messageOf, type TraceIndexBuilder } from '../trace/index.ts';
 import type { Direction, FrameEvent, HandlerNote, JsonRpcMessage, NewTraceEvent, RequestId, TraceEvent, WireFrame } from '../trace/index.ts';
 import { Wire, type InFlight } from './wire.ts';
 import { Lifecycles } from './lifecycles.ts';
 import { Streams, type TransportEvent } from './streams.ts';
-import { forgeCancel, forgeResponse, resolveTarget, type ForgeContext, type Forged } from './forge.ts';
+import { forgeCancel, forgeProgress, forgeResponse, resolveTarget, type ForgeContext, type Forged } from './forge.ts';
 import { haltMessage, MAX_STEPS, MAX_TRACE_EVENTS, MAX_VIRTUAL_MS, SIDE_STEP_TIMEOUT_MS, SideHalt, withinDeadline, type HaltReason, type RunHalt } from './bounds.ts';
 
 export interface Sides {
@@ -106,6 +106,15 @@ export class Run {
       sseStreamFor: (requestId) => this.streams.sseStreamFor(requestId),
       latestSession: () => this.streams.latestSession(),
       nextForgedStream: () => FORGED_STREAM_BASE + ++forgedStreams,
+      progressOf: (requestId) => {
+        const req = this.indexer.index.requests.findLast((r) => r.dir === 'c2s' && r.id === requestId && r.frame.connection === this.connectionNo);
+        const params = req?.msg.params;
+        const meta = isObject(params) ? params._meta : undefined;
+        const token = isObject(meta) ? meta.progressToken : undefined;
+        if (typeof token !== 'string' && typeof token !== 'number') return null;
+        const last = this.indexer.index.progress.findLast((p) => p.owner === req && typeof p.value === 'number')?.value;
+        return { token, last: typeof last === 'number' ? last : 0 };
+      },
     };
     for (const step of scenario.steps) this.schedule(step);
   }
@@ -326,6 +335,16 @@ export class Run {
           return;
         }
         this.writeForged(action.type === 'inject-response' ? forgeResponse(action, target.id, this.forge) : forgeCancel(action, target.id, this.forge));
+        return;
+      }
+      case 'inject-progress': {
+        const id = this.lifecycles.requestIdOf(action.call);
+        const on = action.onStreamOf === undefined ? id : this.lifecycles.requestIdOf(action.onStreamOf);
+        if (id === null || on === null) {
+          this.fail(`no request id known for call ${id === null ? action.call : (action.onStreamOf ?? '')}`);
+          return;
+        }
+        this.writeForged(forgeProgress(id, this.forge.transport === 'stdio' ? null : this.streams.sseStreamFor(on), this.forge));
         return;
       }
       case 'hold':

@@ -37,6 +37,8 @@ const ACTION_DESCRIPTIONS: Record<string, string> = {
   'inject-response':
     'Forge a response (a result or an error) for a call, for initialize or for any request id, as if from the server; "to": "server" sends it to the server instead (stdio only). Name exactly one of call, initialize, requestId.',
   'inject-cancel': 'Forge a notifications/cancelled from the client naming a call, initialize or any request id. Name exactly one of call, initialize, requestId.',
+  'inject-progress':
+    "Forge a notifications/progress from the server for a call's progress token; on HTTP on the call's own stream, or with onStreamOf on another call's.",
   hold: 'Hold every frame written in one direction until a release.',
   release: 'Release the frames held in one direction; they arrive one latency later, in order.',
   disconnect: 'The client closes its transport.',

@@ -12,6 +12,7 @@ import clientWritesAResponseOn2026Stdio from '../../content/scenarios/client-wri
 import forgedResponseOnAnotherRequestsStream from '../../content/scenarios/forged-response-on-another-requests-stream.json' with { type: 'json' };
 import type { Scenario } from './schema.ts';
 import progressAfterCancel2026Stdio from '../../content/scenarios/progress-after-cancel-2026-stdio.json' with { type: 'json' };
+import progressOnAnotherRequestsStream from '../../content/scenarios/progress-on-another-requests-stream.json' with { type: 'json' };
 import notificationWithAnId from '../../content/scenarios/notification-with-an-id.json' with { type: 'json' };
 import cancelInABatch20250326 from '../../content/scenarios/cancel-in-a-batch-2025-03-26.json' with { type: 'json' };
 import cancelInABatch20251125 from '../../content/scenarios/cancel-in-a-batch-2025-11-25.json' with { type: 'json' };
@@ -132,6 +133,7 @@ const RAW: readonly unknown[] = [
   cancelInABatch20250326,
   cancelInABatch20251125,
   progressAfterCancel2026Stdio,
+  progressOnAnotherRequestsStream,
 ];
 
 function text(record: Record<string, unknown>, key: string, where: string): string {

@@ -94,7 +94,11 @@ export async function decodeLink(fragment: string): Promise<DecodedLink> {
   }
   const record = value as Record<string, unknown>;
   const parsed = parseScenario(record.scenario);
-  if (!parsed.ok) return { ok: false, error: `This link's scenario is not valid: ${parsed.errors.slice(0, 3).join('; ')}` };
+  if (!parsed.ok) {
+    // Two problems say what is wrong; the rest are counted, so the message stays one readable line.
+    const more = parsed.errors.length > 2 ? ` (and ${parsed.errors.length - 2} more)` : '';
+    return { ok: false, error: `This link's scenario is not valid: ${parsed.errors.slice(0, 2).join('; ')}${more}` };
+  }
   const meta =
     typeof record.engine === 'string' && typeof record.sdk === 'string' && typeof record.trace === 'string'
       ? { engine: record.engine, sdk: record.sdk, trace: record.trace }

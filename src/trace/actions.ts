@@ -51,6 +51,12 @@ export const userActionSchema = z.discriminatedUnion('type', [
   z
     .strictObject({ type: z.literal('inject-cancel'), reason: z.string().max(200).optional(), withId: z.literal(true).optional(), batch: z.literal(true).optional(), ...target })
     .refine(oneTarget, targetMessage),
+  /**
+   * A forged notifications/progress (server → client) for a call's progress token: on stdio a
+   * line; on HTTP an SSE event on the call's own open stream, or on `onStreamOf`'s (another
+   * request's stream, which the spec reserves for messages related to that request).
+   */
+  z.strictObject({ type: z.literal('inject-progress'), call: callIdSchema, onStreamOf: callIdSchema.optional() }),
   /** Hold every frame written in one direction until `release`. */
   z.strictObject({ type: z.literal('hold'), dir: directionSchema }),
   z.strictObject({ type: z.literal('release'), dir: directionSchema }),

@@ -91,6 +91,8 @@ const EXPECTED_VIOLATIONS: Record<string, string[]> = {
   'cancel-in-a-batch-2025-03-26': [],
   'cancel-in-a-batch-2025-11-25': ['BATCH-HTTP'],
   // A handler that ignores its signal: the SDK still sends its progress, each a broken 2026 MUST NOT.
+  // Progress for call A forged on call B's stream: the SHOULD that a stream carries its own request's messages.
+  'progress-on-another-requests-stream': ['HTTP-RELATED-MESSAGES'],
   'progress-after-cancel-2026-stdio': ['CANCEL-NO-FURTHER-MESSAGES', 'CANCEL-RECV-STOP'],
   // python-sdk 1.x answers the cancelled request (code 0): a SHOULD, a warning. The strict host
   // does not ignore that late answer: it tears the connection down and fails call B, a MUST.
