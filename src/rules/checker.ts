@@ -99,7 +99,7 @@ export function check(
       continue;
     }
     const judge = JUDGES[rule.id];
-    const drafts = judge.judge({ revision, transport, idx });
+    const drafts = judge.judge({ revision, transport, idx, trace });
     if (drafts.length === 0) {
       findings.push({ rule: rule.id, severity, verdict: judge.nothingVerdict ?? 'satisfied', witnesses: [], why: judge.nothing });
       continue;

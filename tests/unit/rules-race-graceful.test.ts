@@ -145,3 +145,28 @@ describe('the seeds', () => {
     });
   }
 });
+
+describe('a teardown the user asks for is the user’s, not the party’s', () => {
+  const own = createNodeSides();
+  after(() => own.close());
+  test('the user restarts the server in the very millisecond the code-0 answer reaches the client: the client broke nothing', async () => {
+    const base = libraryEntry('python-v1-answers-cancel-with-code-0');
+    assert.ok(base);
+    const scenario = {
+      ...base.scenario,
+      steps: [
+        { at: 20, action: { type: 'call' as const, call: 'A', tool: 'slow_count', args: { steps: 5, stepMs: 100 } } },
+        { at: 30, action: { type: 'call' as const, call: 'B', tool: 'stubborn', args: { ms: 500 } } },
+        { at: 250, action: { type: 'stop' as const, call: 'A' } },
+        // The answer arrives at 260 ms; the restart is the user's, at the same instant.
+        { at: 260, action: { type: 'reconnect' as const } },
+      ],
+    };
+    const findings = checkRun(scenario, await runHeadless(scenario, own));
+    const of = (rule: string) => findings.filter((f) => f.rule === rule && f.verdict === 'violated');
+    assert.deepEqual(of('CANCEL-RACE-GRACEFUL'), []);
+    assert.deepEqual(of('CANCEL-IGNORE-LATE-RESPONSE'), []);
+    // The server's code-0 answer is still its own SHOULD.
+    assert.equal(of('CANCEL-NO-RESPONSE').length, 1);
+  });
+});

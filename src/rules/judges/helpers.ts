@@ -9,6 +9,7 @@ import {
   isObject,
   type Direction,
   type FrameEvent,
+  type TraceEvent,
   type IndexedRequest as Req,
   type JsonRpcMessage,
   type IndexedResponse as Resp,
@@ -23,6 +24,8 @@ export interface Ctx {
   revision: Revision;
   transport: TransportKind;
   idx: Index;
+  /** The trace itself, for what the index does not pair (the user's own actions, say). */
+  trace: readonly TraceEvent[];
 }
 
 /** A finding as a judge states it; the checker adds the rule, the severity and tidy witnesses. */

@@ -8,8 +8,9 @@
  * connection down: the server's process dies (its handlers go `crashed`), or the client closes
  * the connection (it opens a new one, or the calls it had in flight fail). The same step is
  * what ties the failure to the race: in virtual time a side's reaction to what it received is
- * recorded in the step it received it, while a kill, a disconnect or a reconnect the user asks
- * for comes at a time of its own. The calls in flight that the breakdown fails are part of it.
+ * recorded in the step it received it, and a kill, a disconnect or a reconnect the user asks for
+ * in that same millisecond is read off the trace and takes the blame instead. The calls in
+ * flight that the breakdown fails are part of it.
  */
 import {
   callKey,
@@ -128,8 +129,19 @@ function clientBreakdown(idx: Index, connection: number, at: At, except: string 
   };
 }
 
-function breakdown(idx: Index, party: Party, connection: number, at: At, except: string | undefined): Breakdown | undefined {
-  return party === 'server' ? serverBreakdown(idx, connection, at, except) : clientBreakdown(idx, connection, at, except);
+/** What the user does to the connection: a breakdown after one of these in the same step is theirs. */
+const USER_TEARDOWNS: ReadonlySet<string> = new Set(['crash-server', 'disconnect', 'reconnect']);
+
+/**
+ * The party's breakdown in the step of `at`, unless the user took the connection down in that
+ * step first (a kill, a disconnect or a restart at the very millisecond of the race event).
+ */
+function breakdown(ctx: Ctx, party: Party, connection: number, at: At, except: string | undefined): Breakdown | undefined {
+  const down = party === 'server' ? serverBreakdown(ctx.idx, connection, at, except) : clientBreakdown(ctx.idx, connection, at, except);
+  if (!down) return undefined;
+  const first = Math.min(...down.events);
+  const byUser = ctx.trace.some((e) => e.kind === 'user-action' && e.seq > at.seq && e.seq < first && USER_TEARDOWNS.has(e.action.type));
+  return byUser ? undefined : down;
 }
 
 /** The signals the side that sent `req` wrote itself: a forged cancel is never the SDK's. */
@@ -182,7 +194,7 @@ function lateResponse(ctx: Ctx, req: Req, first: Signal, resp: Resp): Draft | un
   const entry = callOf(idx, req);
   const severity = first.strong ? undefined : 'info';
   const arrived = `the response to request ${show(req.id)} (${frameName(resp.frame)}, arrived at ${d.t} ms) after ${signalName(first)}`;
-  const down = breakdown(idx, req.dir === 'c2s' ? 'client' : 'server', req.frame.connection, d, entry?.[0]);
+  const down = breakdown(ctx, req.dir === 'c2s' ? 'client' : 'server', req.frame.connection, d, entry?.[0]);
   if (down) {
     return { verdict: 'violated', severity, witnesses: [first.frame.seq, d.seq, ...down.events], why: `The ${who} did not ignore ${arrived}: in that step ${down.text}.` };
   }
@@ -303,7 +315,7 @@ export const RACE_JUDGES = {
       for (const race of [...cancelRaces(ctx.idx), ...lateResponseRaces(ctx)]) {
         let down: Breakdown | undefined;
         for (const at of race.at) {
-          down = breakdown(ctx.idx, race.party, race.connection, at, race.call);
+          down = breakdown(ctx, race.party, race.connection, at, race.call);
           if (down) break;
         }
         const key = down?.events[0];
