@@ -48,3 +48,25 @@ test('a forged cancel that carries an id is judged a broken NOTIFICATION-NO-ID, 
   // The server does not take it for a cancel: the call is still running.
   await expect(page.locator('#calls-table tbody tr[data-call="#1"] td').nth(3)).toContainText('running');
 });
+
+test('progress forged for one call on another call’s stream is put on that stream, marked injected, and flagged HTTP-RELATED-MESSAGES', async ({ page }) => {
+  await page.goto('/playground/');
+  await expect(page.locator('.playground')).toHaveAttribute('data-ready', 'true');
+  await page.locator('#transport').selectOption('streamable-http');
+  await expect(page.locator('#conn-status')).toContainText('negotiated protocol version 2025-11-25');
+  await page.locator('#arg-stepMs').fill('1000');
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  await page.locator('#tool').selectOption('stubborn');
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  await expect(page.locator('#calls-table tbody tr[data-call="#2"]')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await page.locator('#target').selectOption('call:#1');
+  await page.getByLabel('on the stream of (HTTP)').selectOption('#2');
+  await page.getByRole('button', { name: 'Inject progress' }).click();
+  const forged = page.locator('#wire-table tbody tr').filter({ has: page.locator('.badge', { hasText: 'injected' }) });
+  await expect(forged).toContainText('notifications/progress');
+  // It rides on call #2's stream: the same stream number as #2's tools/call.
+  const own = page.locator('#wire-table tbody tr').filter({ has: page.locator('td', { hasText: /^tools\/call/ }) }).nth(1);
+  await expect(forged.locator('td').nth(4)).toHaveText((await own.locator('td').nth(4).textContent()) ?? '');
+  await expect(page.locator('#findings li[data-rule="HTTP-RELATED-MESSAGES"]')).toHaveCount(1);
+});

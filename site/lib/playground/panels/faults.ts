@@ -61,6 +61,19 @@ export function createFaultsPanel(root: HTMLElement, actions: Actions): Panel {
   };
   on('inject-result', forge((t) => ({ type: 'inject-response', outcome: 'result', ...t })));
   on('inject-error', forge((t) => ({ type: 'inject-response', outcome: 'error', ...t })));
+  const progressStream = byId<HTMLSelectElement>(root, 'progress-stream');
+  target.addEventListener('change', () => target.setCustomValidity(''));
+  on('inject-progress', () => {
+    // Progress names a call's own token: "any id" and initialize have none.
+    const chosen = chosenTarget();
+    if (!chosen || chosen.call === undefined) {
+      target.setCustomValidity('Progress is for a call: pick one.');
+      target.reportValidity();
+      return;
+    }
+    target.setCustomValidity('');
+    actions.act({ type: 'inject-progress', call: chosen.call, ...(progressStream.value !== '' && { onStreamOf: progressStream.value }) });
+  });
   on('inject-to-server', forge((t) => ({ type: 'inject-response', outcome: 'result', to: 'server', ...t })));
   const cancelWithId = byId<HTMLInputElement>(root, 'cancel-with-id');
   const cancelBatch = byId<HTMLInputElement>(root, 'cancel-batch');
@@ -104,6 +117,10 @@ export function createFaultsPanel(root: HTMLElement, actions: Actions): Panel {
     const selected = target.value;
     target.replaceChildren(...wanted.map(([value, label]) => el('option', { value, textContent: label })));
     if (wanted.some(([v]) => v === selected)) target.value = selected;
+    const streams = view.calls.filter((c) => c.requestId !== null).map((c) => c.call);
+    const chosenStream = progressStream.value;
+    progressStream.replaceChildren(el('option', { value: '', textContent: 'the call itself' }), ...streams.map((call) => el('option', { value: call, textContent: `call ${call}` })));
+    if (streams.includes(chosenStream)) progressStream.value = chosenStream;
   }
 
   return {
