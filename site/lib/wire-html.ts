@@ -5,7 +5,7 @@
  * (a row's `wireCells`, the run's `embedSummary`) and adds no words of its own; everything goes
  * through `escapeHtml`, so a hostile tool argument stays text.
  */
-import { embedSummary, type RunView, type WireBadge, type WireCells } from '../../src/views/index.ts';
+import { embedSummary, setupRows, type RunView, type WireBadge, type WireCells } from '../../src/views/index.ts';
 
 /** 'log' is the playground's full wire log; 'embed' the five columns of a lesson or /embed/ embed. */
 type WireLayout = 'log' | 'embed';
@@ -73,12 +73,12 @@ export function frameDetailHtml(cells: WireCells): string {
 }
 
 /**
- * An embed's rows: the setup before the user's first action (`embedSummary`'s setupRows, the
+ * An embed's rows: the setup before the user's first action (`setupRows`, the
  * handshake) marked `setup`, folded until the reader asks; of the rest, those past `visible`
  * marked `extra`. So the rows a lesson is about are the first ones shown.
  */
 export function embedRowsHtml(view: RunView, visible = Infinity): { html: string; setup: number; hidden: number } {
-  const setup = embedSummary(view).setupRows;
+  const setup = setupRows(view);
   const html = view.cells
     .map((cells, i) => {
       const className = i < setup ? 'setup' : i - setup >= visible ? 'extra' : '';

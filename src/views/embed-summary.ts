@@ -19,12 +19,6 @@ export interface EmbedLine {
 export interface EmbedSummary {
   /** Every line, in the order an embed lists them: calls, their handlers, ledger, what was open, then the verdict. */
   lines: EmbedLine[];
-  /**
-   * How many leading wire rows came before the user's first action: the connection's setup
-   * (initialize or server/discover, notifications/initialized, a standalone stream's GET).
-   * An embed folds them; 0 when the first action came first.
-   */
-  setupRows: number;
 }
 
 /**
@@ -57,7 +51,12 @@ function openAtEnd(view: RunView): string | null {
   return open.length === 0 ? null : `Still open when the run ended: ${open.join('; ')}.`;
 }
 
-function setupRows(view: RunView): number {
+/**
+ * How many leading wire rows came before the user's first action: the connection's setup
+ * (initialize or server/discover, notifications/initialized, a standalone stream's GET). An
+ * embed folds them; 0 when the first action came first.
+ */
+export function setupRows(view: Pick<RunView, 'trace' | 'wire'>): number {
   const first = view.trace.find((e) => e.kind === 'user-action')?.seq;
   if (first === undefined) return 0;
   const at = view.wire.findIndex((row) => row.seq > first);
@@ -86,5 +85,5 @@ export function embedSummary(view: RunView): EmbedSummary {
   const broken = view.verdict.notable.filter((f) => f.verdict === 'violated' && f.severity !== 'info');
   for (const f of broken) lines.push({ kind: 'finding', text: `${findingLabel(f, view.scenario)}: ${f.rule}: ${f.why}`, tone: findingTone(f) });
   if (broken.length === 0) lines.push({ kind: 'verdict', text: 'No MUST or SHOULD rule is broken.', tone: 'ok' });
-  return { lines, setupRows: setupRows(view) };
+  return { lines };
 }

@@ -37,7 +37,7 @@ export {
   type FindingTone,
 } from './findings.ts';
 export { reproduction, type RecordedRun, type ReproductionKind, type ReproductionVerdict } from './reproduction.ts';
-export { embedSummary, type EmbedLine, type EmbedSummary } from './embed-summary.ts';
+export { embedSummary, setupRows, type EmbedLine, type EmbedSummary } from './embed-summary.ts';
 export { statusLine } from './status-line.ts';
 export {
   createTimelineBuilder,

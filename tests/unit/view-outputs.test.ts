@@ -11,7 +11,7 @@ import { libraryEntry } from '../../src/scenario/library.ts';
 import { ENGINE_VERSION, SDK_VERSION } from '../../src/scenario/versions.ts';
 import type { Scenario } from '../../src/scenario/index.ts';
 import type { TraceEvent } from '../../src/trace/index.ts';
-import { embedSummary } from '../../src/views/embed-summary.ts';
+import { embedSummary, setupRows } from '../../src/views/embed-summary.ts';
 import { findingBadges, findingLabel, findingSummary, isNotable, sortFindings } from '../../src/views/findings.ts';
 import { reproduction } from '../../src/views/reproduction.ts';
 import { deriveRunView } from '../../src/views/run-view.ts';
@@ -233,10 +233,10 @@ describe('an embed’s summary', () => {
     assert.ok(summary.lines.some((l) => l.kind === 'open' && l.text === 'Still open when the run ended: stream #3 (GET: the server’s own event stream); stream #4 (tools/call id 1).'));
     // The setup is every row written before the user's first action, and nothing after it.
     const first = view.trace.find((e) => e.kind === 'user-action')?.seq ?? -1;
-    assert.ok(summary.setupRows > 0);
-    assert.ok(view.wire.slice(0, summary.setupRows).every((row) => row.seq < first));
-    assert.ok(view.wire.slice(summary.setupRows).every((row) => row.seq > first));
-    assert.deepEqual(view.wire.slice(0, summary.setupRows).filter((r) => r.carriesMessage).map((r) => r.what).slice(0, 2), ['initialize', 'result of initialize']);
+    assert.ok(setupRows(view) > 0);
+    assert.ok(view.wire.slice(0, setupRows(view)).every((row) => row.seq < first));
+    assert.ok(view.wire.slice(setupRows(view)).every((row) => row.seq > first));
+    assert.deepEqual(view.wire.slice(0, setupRows(view)).filter((r) => r.carriesMessage).map((r) => r.what).slice(0, 2), ['initialize', 'result of initialize']);
   });
 
   test('what an embed’s wire log shows: the cells of each row, in wire order', () => {

@@ -8,7 +8,9 @@
 import { MAX_LINK_LENGTH, permalinkOf, type Scenario } from '../../../../src/scenario/index.ts';
 import { bugReport } from '../../../../src/report/index.ts';
 import { serializeTrace, traceHash } from '../../../../src/trace/index.ts';
-import { deriveRunView, type RunView } from '../../../../src/views/index.ts';
+import type { RunView } from '../../../../src/views/index.ts';
+import { checkRun } from '../../../../src/rules/index.ts';
+import { nextTask } from '../../next-task.ts';
 import { saveFile } from '../../save-file.ts';
 import { byId, el } from '../dom.ts';
 import type { Actions, Panel } from '../types.ts';
@@ -35,7 +37,7 @@ export function createSharePanel(root: HTMLElement, actions: Actions): Panel {
     say('Making the link…');
     const settled = await actions.settle();
     if (!settled) return say('Nothing to share yet: the workers have not started a run.');
-    const link = await permalinkOf(settled.scenario, await traceHash(settled.trace));
+    const link = await permalinkOf(settled.scenario, await traceHash(settled.trace, nextTask));
     const url = `${location.origin}${location.pathname}#${link}`;
     if (url.length > MAX_LINK_LENGTH) {
       shareLink.value = '';
@@ -55,12 +57,13 @@ export function createSharePanel(root: HTMLElement, actions: Actions): Panel {
   async function copyReport(): Promise<void> {
     const settled = await actions.settle();
     if (!settled) return say('Nothing to report yet: the workers have not started a run.');
-    const hash = await traceHash(settled.trace);
+    const hash = await traceHash(settled.trace, nextTask);
     const link = `${location.origin}${location.pathname}#${await permalinkOf(settled.scenario, hash)}`;
     const markdown = bugReport({
       scenario: settled.scenario,
       trace: settled.trace,
-      findings: deriveRunView(settled.scenario, settled.trace).findings,
+      // The findings are all the report needs of a run view: judged alone, not the whole view derived again.
+      findings: checkRun(settled.scenario, settled.trace),
       link: link.length <= MAX_LINK_LENGTH ? link : null,
       traceHash: hash,
     });
