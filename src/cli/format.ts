@@ -119,6 +119,8 @@ export function formatEvent(e: TraceEvent): string {
       return `connection ${e.event}${e.stream !== undefined ? ` stream ${e.stream}` : ''}${e.by ? ` by the ${e.by}` : ''}: ${e.detail}`;
     case 'error':
       return `ENGINE ERROR: ${e.message}`;
+    case 'observed':
+      return e.what === 'source' ? e.text : `log: ${e.text}`;
     default:
       return describeOther(e);
   }

@@ -17,6 +17,8 @@
  * Findings. Every rule of the catalog yields at least one finding:
  * - not on this revision or transport: `not-applicable` (severity info);
  * - not judged (the catalog says why): `cannot-tell`;
+ * - on a trace observed from outside (an import), a rule that needs what only the lab's own
+ *   sides record (its judge's `inside`): `cannot-tell`, saying so;
  * - judged: one finding per subject (a cancel, a late response, a Stop, a progress
  *   notification that breaks a rule…). A rule with nothing to judge in the trace gives one
  *   `satisfied` finding with no witnesses (TIMEOUT-CANCEL gives `cannot-tell`: no timeout seen).
@@ -46,6 +48,9 @@ import type { Revision } from '../scenario/index.ts';
 import { indexTrace, type TraceEvent, type TraceIndex } from '../trace/index.ts';
 import { clauseFor, severityOf, type Rule, type Severity, type TransportKind } from './catalog/rule.ts';
 import { JUDGES } from './judges/index.ts';
+
+/** How a finding on an imported trace says that the rule needs what only the lab's own sides see. */
+const OUTSIDE_PREFIX = 'Can’t tell from this trace';
 
 export type Verdict = 'violated' | 'satisfied' | 'not-applicable' | 'cannot-tell';
 
@@ -99,6 +104,10 @@ export function check(
       continue;
     }
     const judge = JUDGES[rule.id];
+    if (judge.inside !== undefined && idx.outside) {
+      findings.push({ rule: rule.id, severity, verdict: 'cannot-tell', witnesses: [], why: `${OUTSIDE_PREFIX}: it was observed from outside the lab's sides, and this rule needs ${judge.inside}.` });
+      continue;
+    }
     const drafts = judge.judge({ revision, transport, idx, trace });
     if (drafts.length === 0) {
       findings.push({ rule: rule.id, severity, verdict: judge.nothingVerdict ?? 'satisfied', witnesses: [], why: judge.nothing });

@@ -184,6 +184,18 @@ export interface ConnectionEvent extends Base {
   detail: string;
 }
 
+/**
+ * A trace imported from a log captured outside the lab (src/trace/import/). `source` opens it:
+ * the trace holds only what crossed the wire where the log was taken, so rules that need what
+ * the lab's own sides see (handler state, a Stop, a process exit) cannot be judged from it.
+ * `note` is a line of the log that carries no message, kept in order.
+ */
+export interface ObservedEvent extends Base {
+  kind: 'observed';
+  what: 'source' | 'note';
+  text: string;
+}
+
 export interface ErrorEvent extends Base {
   kind: 'error';
   message: string;
@@ -198,6 +210,7 @@ export type TraceEvent =
   | ServerStateEvent
   | ConnectionEvent
   | ConnectionStateEvent
+  | ObservedEvent
   | ErrorEvent;
 
 /** Distributes Omit over the union so each variant keeps its own fields. */

@@ -35,3 +35,15 @@ export {
   type TraceIndex,
   type TraceIndexBuilder,
 } from './trace-index.ts';
+export {
+  FORMAT_LABEL,
+  IMPORT_FORMATS,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_LINES,
+  detectFormat,
+  importTrace,
+  isImportFormat,
+  type ImportFormat,
+  type Imported,
+  type ObservedTransport,
+} from './import/index.ts';

@@ -173,6 +173,8 @@ export interface TraceIndex {
   serverStates: Map<string, ServerStateEvent[]>;
   /** The connection current now: a reconnect (`reconnect-requested`) starts the next one. */
   connection: number;
+  /** The trace was imported from a log taken outside the lab's sides (an `observed` source event). */
+  outside: boolean;
 }
 
 export const OPPOSITE: Record<Direction, Direction> = { c2s: 's2c', s2c: 'c2s' };
@@ -240,6 +242,7 @@ function emptyIndex(): TraceIndex {
     copyOf: new Map(),
     serverStates: new Map(),
     connection: 0,
+    outside: false,
   };
 }
 
@@ -265,6 +268,9 @@ export function createTraceIndex(): TraceIndexBuilder {
         break;
       case 'handler':
         onHandler(b.idx, e);
+        break;
+      case 'observed':
+        if (e.what === 'source') b.idx.outside = true;
         break;
       case 'connection':
         if (e.event === 'session-expired') b.idx.sessionExpired.push(e.seq);

@@ -42,6 +42,11 @@ export interface Judge {
   /** The finding when the trace has nothing this rule looks at. */
   nothing: string;
   nothingVerdict?: 'satisfied' | 'cannot-tell';
+  /**
+   * What the rule needs that only the lab's own sides record (handler state, a Stop, a
+   * timeout). Set, the rule cannot be judged from a trace observed from outside (an import).
+   */
+  inside?: string;
 }
 
 export const show = (id: unknown): string => idKey(id);

@@ -133,6 +133,7 @@ export const PROGRESS_JUDGES = {
   },
 
   'TIMEOUT-CANCEL': {
+    inside: "the client SDK's own request timeout, which only the lab's client sees",
     nothing: 'No timeout is visible in this trace (it has no timeout event; only a client call settling with a timeout error shows one).',
     nothingVerdict: 'cannot-tell',
     judge(ctx) {
@@ -169,6 +170,7 @@ export const PROGRESS_JUDGES = {
   },
 
   'TIMEOUT-MAX': {
+    inside: "the client SDK's own request timeout, which only the lab's client sees",
     nothing: 'No call resets its timeout on progress, so each call\'s timeout is its maximum.',
     judge({ idx }) {
       const out: Draft[] = [];

@@ -291,6 +291,7 @@ function lateResponseRaces(ctx: Ctx): Race[] {
 
 export const RACE_JUDGES = {
   'CANCEL-IGNORE-LATE-RESPONSE': {
+    inside: "what the client did with the late response (its call's state), which only the lab's client sees",
     nothing: 'No response arrived after a cancel in this trace.',
     judge(ctx) {
       const out: Draft[] = [];
@@ -308,6 +309,7 @@ export const RACE_JUDGES = {
   },
 
   'CANCEL-RACE-GRACEFUL': {
+    inside: "how each side took the race (its call and handler states, a process exit), which only the lab's sides see",
     nothing: 'No cancellation race in this trace: no cancel met a finished, unknown or cancelled request or crossed an answer, and no response came after a cancel.',
     judge(ctx) {
       const out: Draft[] = [];

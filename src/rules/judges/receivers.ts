@@ -125,6 +125,7 @@ function stopDraft(idx: Index, req: Req, s: Delivered): Draft {
 
 export const RECEIVER_JUDGES = {
   'CANCEL-RECV-STOP': {
+    inside: "the server handler's state, which only the lab's server sees",
     nothing: 'No cancel reached the server for a request it was handling.',
     judge(ctx) {
       const { idx } = ctx;

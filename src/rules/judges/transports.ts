@@ -68,6 +68,7 @@ export const TRANSPORT_JUDGES = {
   },
 
   'XPORT-STDIO-CANCEL-NOTIFY': {
+    inside: "the user's Stop, which only the lab's client sees",
     nothing: 'No running call was stopped in this trace.',
     judge({ idx }) {
       return stopsOfRunningCalls(idx).map(({ stop, req }): Draft => {
@@ -88,6 +89,7 @@ export const TRANSPORT_JUDGES = {
   },
 
   'XPORT-HTTP-CANCEL-EXPLICIT': {
+    inside: "the user's Stop, which only the lab's client sees",
     nothing: 'No running call was stopped in this trace.',
     judge({ idx }) {
       return stopsOfRunningCalls(idx).map(({ stop, req }): Draft => {
@@ -111,6 +113,7 @@ export const TRANSPORT_JUDGES = {
   },
 
   'XPORT-HTTP-CLOSE-IS-CANCEL': {
+    inside: "the server handler's state, which only the lab's server sees",
     nothing: 'The client closed no request stream in this trace.',
     judge({ idx }) {
       const out: Draft[] = [];
@@ -187,6 +190,7 @@ export const TRANSPORT_JUDGES = {
   },
 
   'XPORT-HTTP-DISCONNECT-NOT-CANCEL': {
+    inside: "the server handler's state, which only the lab's server sees",
     nothing: 'The client dropped no request stream in this trace.',
     judge({ idx }) {
       const out: Draft[] = [];

@@ -1,0 +1,94 @@
+/**
+ * `cancel-lab check`'s words: its usage, its arguments, and the command itself (main.ts hands
+ * it the arguments after `check`).
+ */
+import { IMPORT_FORMATS, MAX_IMPORT_BYTES, MAX_IMPORT_LINES, isImportFormat, type ImportFormat } from '../trace/index.ts';
+import { REVISIONS, TRANSPORTS, type Revision, type TransportKind } from '../scenario/index.ts';
+import { checkTraceFile, renderCheck } from './check.ts';
+import { FORMATS, isFormat, type Format } from './output.ts';
+
+export const CHECK_USAGE = `Usage: cancel-lab check <trace file> [--format F] [--as FORMAT] [--revision R --transport T] [--all] [--site URL]
+
+Imports a trace captured elsewhere and judges it with the same checker as "run":
+  the lab's own JSON Lines trace (the playground's Download trace, or run --format json);
+  mcpsnoop's JSONL session log; the MCP Inspector's protocol log export (JSON);
+  a plain stdio log (one JSON-RPC message per line after a marker such as -->, <--, C:, S:,
+  client ==>, server ==>, with an optional ISO or [+ 12ms] timestamp);
+  a HAR 1.2 capture of a Streamable HTTP or HTTP+SSE session.
+The format is detected from the content; --as names it (${IMPORT_FORMATS.join(', ')}).
+
+The revision and transport come from the trace (the initialize exchange, the HTTP framing and
+headers); --revision (${REVISIONS.join(', ')}) and --transport (${TRANSPORTS.join(', ')})
+say them for a trace without a handshake, or overrule it. A trace from outside the lab shows
+only the wire: rules that need handler state, a Stop, a timeout or a process exit report
+"can't tell from this trace" (SKIPPED in checks.json).
+
+  --format text|json|checks|junit|sarif   as for run (default text)
+
+Bounds: ${(MAX_IMPORT_BYTES / 1048576).toString()} MB and ${MAX_IMPORT_LINES.toLocaleString('en-US')} lines.
+
+Exit status: 0 no MUST / MUST NOT rule violated; 1 one is; 2 bad input (unreadable, a format
+that does not parse, no revision or transport); 3 the recorded run did not complete.`;
+
+interface CheckArgs {
+  input: string;
+  format: Format;
+  as?: ImportFormat;
+  revision?: Revision;
+  transport?: TransportKind;
+  all: boolean;
+  site?: string;
+}
+
+function oneOf<T extends string>(list: readonly T[], value: string | undefined): value is T {
+  return value !== undefined && (list as readonly string[]).includes(value);
+}
+
+export function parseCheckArgs(argv: readonly string[]): { ok: true; args: CheckArgs } | { ok: false; error: string } | { ok: true; info: 'help' } {
+  const words: string[] = [];
+  const args: Omit<CheckArgs, 'input'> = { format: 'text', all: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const [flag = '', inline] = arg.startsWith('--') ? arg.split(/=(.*)/s, 2) : [arg];
+    const value = (): string | undefined => inline ?? argv[++i];
+    if (arg === '--help' || arg === '-h') return { ok: true, info: 'help' };
+    if (arg === '--all') args.all = true;
+    else if (arg === '--json') args.format = 'json';
+    else if (flag === '--format') {
+      const f = value();
+      if (f === undefined || !isFormat(f)) return { ok: false, error: `--format takes one of ${FORMATS.join(', ')}` };
+      args.format = f;
+    } else if (flag === '--as') {
+      const f = value();
+      if (f === undefined || !isImportFormat(f)) return { ok: false, error: `--as takes one of ${IMPORT_FORMATS.join(', ')}` };
+      args.as = f;
+    } else if (flag === '--revision') {
+      const r = value();
+      if (!oneOf(REVISIONS, r)) return { ok: false, error: `--revision takes one of ${REVISIONS.join(', ')}` };
+      args.revision = r;
+    } else if (flag === '--transport') {
+      const t = value();
+      if (!oneOf(TRANSPORTS, t)) return { ok: false, error: `--transport takes one of ${TRANSPORTS.join(', ')}` };
+      args.transport = t;
+    } else if (flag === '--site') {
+      const site = value();
+      if (site === undefined || !/^https?:\/\//.test(site)) return { ok: false, error: "--site takes the site's address, http(s)://…" };
+      args.site = site;
+    } else if (arg.startsWith('-') && arg !== '-') return { ok: false, error: `unknown option ${arg}` };
+    else words.push(arg);
+  }
+  const [input, ...more] = words;
+  if (input === undefined) return { ok: false, error: 'no trace file given' };
+  if (more.length > 0) return { ok: false, error: 'check takes one trace file' };
+  return { ok: true, args: { input, ...args } };
+}
+
+/** The whole command: what to print and the exit code. */
+export async function checkCommand(argv: readonly string[], cwd?: string): Promise<{ exitCode: number; stdout: string[]; stderr: string[] }> {
+  const parsed = parseCheckArgs(argv);
+  if (!parsed.ok) return { exitCode: 2, stdout: [], stderr: [`cancel-lab: ${parsed.error}.`, '', CHECK_USAGE] };
+  if ('info' in parsed) return { exitCode: 0, stdout: [CHECK_USAGE], stderr: [] };
+  const { input, format, all, site, ...setting } = parsed.args;
+  const checked = await checkTraceFile(input, { ...setting, ...(cwd !== undefined && { cwd }) });
+  return { exitCode: checked.exitCode, ...renderCheck(checked, format, { all, ...(site !== undefined && { site }) }) };
+}

@@ -1,0 +1,63 @@
+/**
+ * The MCP Inspector's exported protocol log (its Protocol screen's Export, a JSON array written
+ * with `JSON.stringify(messages, null, 2)`: onExportProtocol in clients/web/src/App.tsx,
+ * https://github.com/modelcontextprotocol/inspector/blob/86d5f58ec8c369839b8237455ad8b1c17b15a984/clients/web/src/App.tsx#L3731-L3737).
+ * Each entry is a `MessageEntry` (core/mcp/types.ts#L293-L318 at that commit): `timestamp`
+ * (ISO), `direction` (`request`, `response`, `notification`), `origin` (`client`, `server`;
+ * absent in older logs), `message`, and for a request its `response` and `duration` (ms) once
+ * answered (the log folds a response into its request: core/mcp/state/messageLogState.ts#L79-L95).
+ *
+ * A folded response is placed `duration` ms after its request, from the other side. An entry
+ * with no `origin` is the Inspector's own (client) when it is a request or notification, and
+ * the server's when it is a response, as the Inspector's History showed them before `origin`.
+ * The log holds messages, not wire bytes: each frame's text is the message as one JSON line.
+ */
+import type { Direction, JsonRpcMessage } from '../events.ts';
+import { isObject } from '../messages.ts';
+import { observedTrace } from './builder.ts';
+import { asMessage, fail, failAt, type Imported } from './observed.ts';
+
+interface Seen {
+  at: number;
+  dir: Direction;
+  msg: JsonRpcMessage;
+}
+
+const OTHER: Record<Direction, Direction> = { c2s: 's2c', s2c: 'c2s' };
+
+/** Whether a parsed value looks like an Inspector export: an array of entries with a direction and a message. */
+export function isInspectorLog(value: unknown): value is unknown[] {
+  return Array.isArray(value) && value.length > 0 && value.every((e) => isObject(e) && typeof e.direction === 'string' && isObject(e.message) && 'timestamp' in e);
+}
+
+function entryFrames(e: Record<string, unknown>): Seen[] | string {
+  const msg = asMessage(e.message);
+  if (!msg) return 'has no "message" object';
+  if (typeof e.timestamp !== 'string' || Number.isNaN(Date.parse(e.timestamp))) return 'has no ISO "timestamp"';
+  if (e.direction !== 'request' && e.direction !== 'response' && e.direction !== 'notification') return `has an unknown direction ${JSON.stringify(e.direction)}`;
+  const at = Date.parse(e.timestamp);
+  const origin = e.origin === 'client' || e.origin === 'server' ? e.origin : e.direction === 'response' ? 'server' : 'client';
+  const dir: Direction = origin === 'client' ? 'c2s' : 's2c';
+  const out: Seen[] = [{ at, dir, msg }];
+  const response = asMessage(e.response);
+  if (response) {
+    if (typeof e.duration !== 'number') return 'has a "response" without a "duration"';
+    out.push({ at: at + e.duration, dir: OTHER[dir], msg: response });
+  }
+  return out;
+}
+
+export function importInspector(value: unknown): Imported {
+  if (!Array.isArray(value)) return fail('inspector', 'the file is not a JSON array of protocol entries');
+  const seen: Seen[] = [];
+  for (const [i, e] of value.entries()) {
+    const frames = isObject(e) ? entryFrames(e) : 'is not an object';
+    if (typeof frames === 'string') return failAt('inspector', { entry: i }, frames);
+    seen.push(...frames);
+  }
+  // A folded response comes after the entries logged while it was pending: order by time (stable).
+  const ordered = seen.map((s, i) => ({ s, i })).sort((a, b) => a.s.at - b.s.at || a.i - b.i);
+  const out = observedTrace('inspector', '');
+  for (const { s } of ordered) out.frame(s.at, s.dir, `${JSON.stringify(s.msg)}\n`, s.msg);
+  return { ok: true, format: 'inspector', trace: out.trace() };
+}

@@ -1,0 +1,200 @@
+/**
+ * The importers, on the samples in tests/fixtures/import/ (real runs written in each format's
+ * documented shape; see the README there) and on broken input: the trace each gives, the
+ * setting it shows, how its deliveries are placed, and the verdict the checker gives it.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { checkRun } from '../../src/rules/index.ts';
+import { detectFormat, importTrace, MAX_IMPORT_LINES, serializeTrace, type FrameEvent, type Imported, type TraceEvent } from '../../src/trace/index.ts';
+import { statusOf } from '../../src/report/checks-json.ts';
+
+const sample = (name: string): string => readFileSync(new URL(`../fixtures/import/${name}`, import.meta.url), 'utf8');
+
+function ok(result: Imported): Extract<Imported, { ok: true }> {
+  if (!result.ok) assert.fail(result.error);
+  return result;
+}
+
+const frames = (trace: readonly TraceEvent[]): FrameEvent[] => trace.filter((e): e is FrameEvent => e.kind === 'frame');
+const methods = (trace: readonly TraceEvent[]): string[] => frames(trace).map((f) => f.msg?.method ?? (f.msg ? `response ${String(f.msg.id)}` : f.http?.part ?? 'not JSON'));
+const lab = (name: string): TraceEvent[] => ok(importTrace(sample(name))).trace;
+
+describe('the lab’s own JSON Lines trace', () => {
+  test('reads back exactly what serializeTrace wrote, judged as the lab’s own (no outside marker)', () => {
+    const text = sample('lab-python-v1-code-0.jsonl');
+    const r = ok(importTrace(text));
+    assert.equal(r.format, 'lab');
+    assert.equal(`${serializeTrace(r.trace)}\n`, text);
+    assert.deepEqual([r.revision, r.transport], ['2025-11-25', 'stdio']);
+    assert.ok(!r.trace.some((e) => e.kind === 'observed'));
+  });
+  test('skips the result line `run --format json` ends with', () => {
+    const text = `${sample('lab-python-v1-code-0.jsonl')}{"findings":[],"exitCode":0}\n`;
+    assert.equal(ok(importTrace(text)).trace.length, lab('lab-python-v1-code-0.jsonl').length);
+  });
+  test('names the line that is not an event, and a gap in the sequence', () => {
+    const lines = sample('lab-python-v1-code-0.jsonl').split('\n');
+    const broken = importTrace([...lines.slice(0, 2), '{"kind":"frame","seq":2,"t":5}', ...lines.slice(3)].join('\n'));
+    assert.equal(broken.ok, false);
+    assert.match(broken.ok ? '' : broken.error, /Cancel Lab's JSON Lines trace: line 3 is not a trace event/);
+    const gap = importTrace([lines[0], lines[2]].join('\n'), 'lab');
+    assert.match(gap.ok ? '' : gap.error, /line 2 has seq 2 where 1 comes next/);
+  });
+});
+
+describe('mcpsnoop’s session log', () => {
+  test('each envelope is a frame in order, the meta envelope a note, and the setting comes from the handshake', () => {
+    const r = ok(importTrace(sample('mcpsnoop-second-response.jsonl')));
+    assert.equal(r.format, 'mcpsnoop');
+    assert.deepEqual([r.revision, r.transport], ['2025-11-25', 'stdio']);
+    assert.equal(r.trace[0]?.kind, 'observed');
+    assert.ok(r.trace.some((e) => e.kind === 'observed' && e.what === 'note' && e.text.includes('server command node server.js')));
+    assert.deepEqual(methods(r.trace).slice(0, 4), ['initialize', 'response 0', 'notifications/initialized', 'tools/call']);
+  });
+  test('stderr lines become notes; a text frame is a frame with no message; an HTTP envelope gives the version', () => {
+    const env = (seq: number, ms: number, body: object) => JSON.stringify({ session_id: 's', server_label: 'x', seq, ts: `2026-12-01T13:00:00.${String(ms).padStart(3, '0')}Z`, ...body });
+    const text = [
+      env(0, 0, { direction: 'c2s', transport: 'http', mcp_protocol_version: '2025-06-18', raw: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 't' } } }),
+      env(1, 5, { direction: 'stderr', transport: 'http', text: 'Traceback (most recent call last):' }),
+      env(2, 9, { direction: 's2c', transport: 'http', text: 'garbage', status: 500 }),
+    ].join('\n');
+    const r = ok(importTrace(text));
+    assert.deepEqual([r.revision, r.transport], ['2025-06-18', 'streamable-http']);
+    assert.deepEqual(
+      r.trace.filter((e) => e.kind !== 'delivery').map((e) => (e.kind === 'frame' ? `${e.t} ${e.dir} ${e.msg ? 'msg' : e.raw.trim()}` : e.kind === 'observed' ? `${e.t} ${e.text}` : e.kind)),
+      ['0 ' + (r.trace[0]?.kind === 'observed' ? r.trace[0].text : ''), '0 c2s msg', '5 server stderr: Traceback (most recent call last):', '9 s2c garbage', '9 HTTP status 500 on that response'],
+    );
+  });
+  test('names the line that fails', () => {
+    const lines = sample('mcpsnoop-r2-clean.jsonl').split('\n');
+    const r = importTrace([lines[0], lines[1]?.replace(/"ts":"[^"]*",/, ''), ...lines.slice(2)].join('\n'));
+    assert.equal(r.ok, false);
+    assert.equal(r.ok ? '' : r.error, 'Not mcpsnoop\'s JSONL session log: line 2 has no RFC 3339 "ts".');
+  });
+});
+
+describe('the MCP Inspector’s protocol log', () => {
+  test('a response folded into its request comes `duration` ms later from the server; no transport is recorded', () => {
+    const r = ok(importTrace(sample('inspector-python-v1-code-0.json')));
+    assert.equal(r.format, 'inspector');
+    assert.equal(r.revision, '2025-11-25');
+    assert.equal(r.transport, undefined);
+    const entries: { timestamp: string; duration?: number; message: { method?: string } }[] = JSON.parse(sample('inspector-python-v1-code-0.json'));
+    const call = entries.find((e) => e.message.method === 'tools/call' && e.duration !== undefined);
+    assert.ok(call?.duration !== undefined);
+    const fs = frames(r.trace);
+    const request = fs.find((f) => f.msg?.method === 'tools/call');
+    const response = fs.find((f) => f.dir === 's2c' && f.msg?.id === request?.msg?.id && f.msg?.method === undefined);
+    assert.equal((response?.t ?? 0) - (request?.t ?? 0), call.duration);
+  });
+  test('an entry without a message is named when the format is asked for, and unknown otherwise', () => {
+    const entries: unknown[] = JSON.parse(sample('inspector-python-v1-code-0.json'));
+    entries[1] = { id: 'x', timestamp: '2026-12-01T13:00:00.000Z', direction: 'request' };
+    const text = JSON.stringify(entries);
+    assert.equal(detectFormat(text), null);
+    const r = importTrace(text, 'inspector');
+    assert.equal(r.ok ? '' : r.error, 'Not the MCP Inspector\'s protocol log export: entry 1 has no "message" object.');
+    assert.match(importTrace(text).ok ? '' : (importTrace(text) as { error: string }).error, /^Unknown format/);
+  });
+});
+
+describe('a plain stdio log', () => {
+  test('every marker style, ISO and relative times, and notes kept in order', () => {
+    const text = [
+      'starting server…',
+      '2026-12-01T13:00:00.000Z --> {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"slow"}}',
+      '[2026-12-01T13:00:00.010Z] <-- {"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":1}}',
+      '> {"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}',
+      'S: this is not JSON',
+      '< {"jsonrpc":"2.0","id":1,"error":{"code":0,"message":"Request cancelled"}}',
+      '[+ 30ms] C: {"jsonrpc":"2.0","id":2,"method":"ping"}',
+      '[+0.04s] server ==> {"jsonrpc":"2.0","id":2,"result":{}}',
+      'client ==> {not json',
+      '-> {"jsonrpc":"2.0","id":3,"method":"ping"}',
+      '<- {"jsonrpc":"2.0","id":3,"result":{}}',
+    ].join('\n');
+    const r = ok(importTrace(text));
+    assert.equal(r.format, 'stdio-log');
+    assert.equal(r.transport, 'stdio');
+    const shown = r.trace.filter((e) => e.kind === 'frame' || (e.kind === 'observed' && e.what === 'note')).map((e) => (e.kind === 'frame' ? `${e.dir} ${e.msg ? (e.msg.method ?? `#${String(e.msg.id)}`) : 'raw'}` : `note ${e.kind === 'observed' ? e.text : ''}`));
+    assert.deepEqual(shown, ['note starting server…', 'c2s tools/call', 's2c notifications/progress', 'c2s notifications/cancelled', 'note S: this is not JSON', 's2c #1', 'c2s ping', 's2c #2', 'c2s raw', 'c2s ping', 's2c #3']);
+    assert.equal(frames(r.trace)[1]?.t, 10);
+    assert.equal(frames(r.trace)[6]?.raw, '{not json\n');
+  });
+  test('text with no message line is refused, saying what a line needs', () => {
+    const r = importTrace('hello\nworld\n', 'stdio-log');
+    assert.equal(r.ok ? '' : r.error, 'Not a stdio log (one JSON-RPC message per line with a direction marker): no line holds a direction marker (such as -->, <--, C:, S:) followed by a JSON-RPC message.');
+    assert.match(importTrace('hello\nworld\n').ok ? '' : 'unknown', /unknown/);
+  });
+  test(`more than ${MAX_IMPORT_LINES.toLocaleString('en-US')} lines are refused with the bound`, () => {
+    const r = importTrace('> {}\n'.repeat(MAX_IMPORT_LINES + 1));
+    assert.match(r.ok ? '' : r.error, /has 200,001 lines, more than the 200,000 an import reads/);
+  });
+});
+
+describe('HAR', () => {
+  test('Streamable HTTP: one stream per entry, the session header, the version header, SSE split into events', () => {
+    const r = ok(importTrace(sample('har-streamable-http-lost-cancel.har')));
+    assert.equal(r.format, 'har');
+    assert.deepEqual([r.revision, r.transport], ['2025-11-25', 'streamable-http']);
+    const fs = frames(r.trace);
+    const har: { log: { entries: unknown[] } } = JSON.parse(sample('har-streamable-http-lost-cancel.har'));
+    assert.equal(new Set(fs.map((f) => f.http?.stream)).size, har.log.entries.length);
+    assert.ok(fs.some((f) => f.http?.part === 'response-head' && f.http.headers?.['mcp-session-id'] === undefined));
+    const call = fs.find((f) => f.msg?.method === 'tools/call');
+    const onStream = fs.filter((f) => f.http?.stream === call?.http?.stream).map((f) => `${f.http?.part}${f.msg ? ` ${f.msg.method ?? 'response'}` : ''}`);
+    assert.equal(onStream[0], 'request tools/call');
+    assert.equal(onStream.at(-1), 'end');
+  });
+  test('HTTP+SSE: the endpoint event on the GET stream names the transport', () => {
+    const r = ok(importTrace(sample('har-http-sse-cancel.har')));
+    assert.deepEqual([r.revision, r.transport], ['2024-11-05', 'http-sse']);
+  });
+  test('an entry DevTools marks as failed ends with the client’s abort', () => {
+    const har: { log: { entries: { response: { status: number }; _error?: string }[] } } = JSON.parse(sample('har-streamable-http-lost-cancel.har'));
+    const last = har.log.entries.at(-1);
+    assert.ok(last);
+    last.response.status = 0;
+    last._error = 'net::ERR_ABORTED';
+    const fs = frames(ok(importTrace(JSON.stringify(har))).trace);
+    const aborts = fs.filter((f) => f.http?.part === 'abort');
+    assert.equal(aborts.length, 1);
+    assert.deepEqual(
+      fs.filter((f) => f.http?.stream === aborts[0]?.http?.stream).map((f) => f.http?.part),
+      ['request', 'abort'],
+    );
+  });
+  test('a bad entry is named with the field', () => {
+    const har: { log: { entries: { request: { url?: string } }[] } } = JSON.parse(sample('har-http-sse-cancel.har'));
+    const second = har.log.entries[2];
+    assert.ok(second);
+    delete second.request.url;
+    const r = importTrace(JSON.stringify(har));
+    assert.match(r.ok ? '' : r.error, /^Not a HAR 1.2 capture of an HTTP session: entry 2 has a bad "request.url"/);
+  });
+});
+
+describe('judging an imported trace', () => {
+  test('a response the client may not have read yet when it cancelled is the race the spec allows, not a broken MUST', () => {
+    const r = ok(importTrace(sample('stdio-r2-clean.log')));
+    const findings = checkRun({ revision: '2025-11-25', transport: 'stdio' }, r.trace);
+    assert.ok(!findings.some((f) => f.verdict === 'violated' && f.severity === 'error'), JSON.stringify(findings.filter((f) => f.verdict === 'violated')));
+    assert.ok(findings.some((f) => f.rule === 'CANCEL-REF-INPROGRESS' && f.verdict === 'satisfied'));
+  });
+  test('what the wire shows is judged: a cancel of initialize breaks its MUST NOT', () => {
+    const r = ok(importTrace(sample('stdio-cancel-initialize.log')));
+    const findings = checkRun({ revision: '2025-11-25', transport: 'stdio' }, r.trace);
+    assert.ok(findings.some((f) => f.rule === 'CANCEL-NO-INITIALIZE' && f.verdict === 'violated' && f.severity === 'error'));
+  });
+  test('rules that need the lab’s own sides say they can’t tell, SKIPPED in checks.json; the lab’s own trace is judged in full', () => {
+    const outside = checkRun({ revision: '2025-11-25', transport: 'stdio' }, ok(importTrace(sample('stdio-python-v1-code-0.log'))).trace);
+    const recv = outside.find((f) => f.rule === 'CANCEL-RECV-STOP');
+    assert.equal(recv?.verdict, 'cannot-tell');
+    assert.match(recv?.why ?? '', /^Can’t tell from this trace: it was observed from outside the lab's sides, and this rule needs the server handler's state/);
+    assert.equal(recv && statusOf(recv), 'SKIPPED');
+    const inside = checkRun({ revision: '2025-11-25', transport: 'stdio' }, lab('lab-python-v1-code-0.jsonl'));
+    assert.notEqual(inside.find((f) => f.rule === 'CANCEL-RECV-STOP')?.verdict, 'cannot-tell');
+  });
+});
