@@ -46,4 +46,5 @@ export {
   type ImportFormat,
   type Imported,
   type ObservedTransport,
+  type Progress as ImportProgress,
 } from './import/index.ts';

@@ -60,15 +60,15 @@ function answers(reply: Seen, to: Seen, ids: Set<string>): boolean {
 /** For each frame, the item index its delivery goes next to, and on which side of it ('before' / 'after'); none: the end. */
 function deliverySlots(items: readonly Item[]): Map<number, { at: number; side: 'before' | 'after' }> {
   const slots = new Map<number, { at: number; side: 'before' | 'after' }>();
-  for (const [i, item] of items.entries()) {
-    if (item.kind !== 'frame') continue;
-    const ids = requestIds(item.seen);
-    for (let j = i + 1; j < items.length; j++) {
-      const next = items[j];
-      if (next?.kind !== 'frame' || next.seen.dir !== OPPOSITE[item.seen.dir]) continue;
-      slots.set(i, { at: j, side: answers(next.seen, item.seen, ids) ? 'before' : 'after' });
-      break;
-    }
+  // Walked from the end, so each frame finds the receiver's next frame at once (a long log stays linear).
+  const next: Record<Direction, number | undefined> = { c2s: undefined, s2c: undefined };
+  for (let i = items.length - 1; i >= 0; i--) {
+    const item = items[i];
+    if (item?.kind !== 'frame') continue;
+    const j = next[OPPOSITE[item.seen.dir]];
+    const reply = j === undefined ? undefined : items[j];
+    if (j !== undefined && reply?.kind === 'frame') slots.set(i, { at: j, side: answers(reply.seen, item.seen, requestIds(item.seen)) ? 'before' : 'after' });
+    next[item.seen.dir] = i;
   }
   return slots;
 }

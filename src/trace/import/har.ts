@@ -15,7 +15,7 @@ import * as z from 'zod/v4';
 import type { Direction, HttpFraming } from '../events.ts';
 import { abortFrame, chunkFrame, endFrame, messageOf, requestFrame, responseHeadFrame, type WireFrame } from '../http-frames.ts';
 import { observedTrace } from './builder.ts';
-import { fail, failAt, type Imported, type ObservedTransport } from './observed.ts';
+import { fail, failAt, ticker, type Imported, type ObservedTransport, type Progress } from './observed.ts';
 
 const header = z.object({ name: z.string(), value: z.string() });
 const entrySchema = z.object({
@@ -108,10 +108,12 @@ function transportOf(entries: readonly Entry[]): ObservedTransport {
   return entries.some((e) => e.request.method === 'GET' && /(^|\n)event: ?endpoint\r?\n/.test(bodyText(e.response.content))) ? 'http-sse' : 'streamable-http';
 }
 
-export function importHar(value: unknown): Imported {
+export function importHar(value: unknown, progress?: Progress): Imported {
   if (!isHar(value)) return fail('har', 'the file has no "log.entries" array');
   const entries: Entry[] = [];
+  const tick = ticker(value.log.entries.length, progress);
   for (const [i, item] of value.log.entries.entries()) {
+    tick(i);
     const parsed = entrySchema.safeParse(item);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

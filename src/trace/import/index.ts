@@ -8,11 +8,11 @@ import { importHar, isHar } from './har.ts';
 import { importInspector, isInspectorLog } from './inspector.ts';
 import { importLab, isLabEventLine } from './lab.ts';
 import { importMcpsnoop, isSnoopEnvelope } from './mcpsnoop.ts';
-import { FORMAT_LABEL, IMPORT_FORMATS, MAX_IMPORT_BYTES, type ImportFormat, type Imported } from './observed.ts';
+import { FORMAT_LABEL, IMPORT_FORMATS, MAX_IMPORT_BYTES, type ImportFormat, type Imported, type Progress } from './observed.ts';
 import { revisionOf, transportOf } from './setting.ts';
 import { importStdioLog, looksLikeStdioLog } from './stdio-log.ts';
 
-export { FORMAT_LABEL, IMPORT_FORMATS, MAX_IMPORT_BYTES, MAX_IMPORT_LINES, isImportFormat, type ImportFormat, type Imported, type ObservedTransport } from './observed.ts';
+export { FORMAT_LABEL, IMPORT_FORMATS, MAX_IMPORT_BYTES, MAX_IMPORT_LINES, isImportFormat, type ImportFormat, type Imported, type ObservedTransport, type Progress } from './observed.ts';
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
   try {
@@ -37,28 +37,29 @@ export function detectFormat(text: string): ImportFormat | null {
   return looksLikeStdioLog(lines) ? 'stdio-log' : null;
 }
 
-function importAs(format: ImportFormat, text: string): Imported {
+function importAs(format: ImportFormat, text: string, progress: Progress | undefined): Imported {
   switch (format) {
     case 'lab':
-      return importLab(text);
+      return importLab(text, progress);
     case 'mcpsnoop':
-      return importMcpsnoop(text);
+      return importMcpsnoop(text, progress);
     case 'stdio-log':
-      return importStdioLog(text);
+      return importStdioLog(text, progress);
     case 'inspector':
     case 'har': {
       const parsed = parseJson(text);
       if (!parsed.ok) return { ok: false, format, error: `Not ${FORMAT_LABEL[format]}: the file is not JSON (${parsed.error}).` };
-      return format === 'har' ? importHar(parsed.value) : importInspector(parsed.value);
+      return format === 'har' ? importHar(parsed.value, progress) : importInspector(parsed.value, progress);
     }
   }
 }
 
 /**
  * The trace a log holds, in the format named or else the one its content shows, with the
- * setting the log states (a header field) or its handshake and framing show.
+ * setting the log states (a header field) or its handshake and framing show. `progress` is told
+ * every thousand lines or entries.
  */
-export function importTrace(text: string, format?: ImportFormat): Imported {
+export function importTrace(text: string, format?: ImportFormat, progress?: Progress): Imported {
   if (text.length > MAX_IMPORT_BYTES) {
     return { ok: false, format: format ?? null, error: `The input is ${(text.length / 1048576).toFixed(1)} MB, more than the ${MAX_IMPORT_BYTES / 1048576} MB an import reads.` };
   }
@@ -66,7 +67,7 @@ export function importTrace(text: string, format?: ImportFormat): Imported {
   if (chosen === null) {
     return { ok: false, format: null, error: `Unknown format: the input is none of ${IMPORT_FORMATS.map((f) => FORMAT_LABEL[f]).join('; ')}.` };
   }
-  const imported = importAs(chosen, text);
+  const imported = importAs(chosen, text, progress);
   if (!imported.ok) return imported;
   const revision = imported.revision ?? revisionOf(imported.trace);
   const transport = imported.transport ?? transportOf(imported.trace);

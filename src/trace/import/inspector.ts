@@ -15,7 +15,7 @@
 import type { Direction, JsonRpcMessage } from '../events.ts';
 import { isObject } from '../messages.ts';
 import { observedTrace } from './builder.ts';
-import { asMessage, fail, failAt, type Imported } from './observed.ts';
+import { asMessage, fail, failAt, ticker, type Imported, type Progress } from './observed.ts';
 
 interface Seen {
   at: number;
@@ -47,10 +47,12 @@ function entryFrames(e: Record<string, unknown>): Seen[] | string {
   return out;
 }
 
-export function importInspector(value: unknown): Imported {
+export function importInspector(value: unknown, progress?: Progress): Imported {
   if (!Array.isArray(value)) return fail('inspector', 'the file is not a JSON array of protocol entries');
   const seen: Seen[] = [];
+  const tick = ticker(value.length, progress);
   for (const [i, e] of value.entries()) {
+    tick(i);
     const frames = isObject(e) ? entryFrames(e) : 'is not an object';
     if (typeof frames === 'string') return failAt('inspector', { entry: i }, frames);
     seen.push(...frames);

@@ -7,7 +7,7 @@
  */
 import type { TraceEvent } from '../events.ts';
 import { isObject } from '../messages.ts';
-import { excerpt, failAt, fail, linesOf, type Imported } from './observed.ts';
+import { excerpt, failAt, fail, linesOf, ticker, type Imported, type Progress } from './observed.ts';
 
 const KINDS = new Set<string>(['frame', 'delivery', 'user-action', 'handler', 'client-state', 'server-state', 'connection', 'connection-state', 'observed', 'error']);
 
@@ -36,11 +36,13 @@ function isResultLine(value: Record<string, unknown>): boolean {
   return !('kind' in value) && 'findings' in value && 'exitCode' in value;
 }
 
-export function importLab(text: string): Imported {
+export function importLab(text: string, progress?: Progress): Imported {
   const lines = linesOf('lab', text);
   if (!Array.isArray(lines)) return lines;
   const trace: TraceEvent[] = [];
+  const tick = ticker(lines.length, progress);
   for (const [i, line] of lines.entries()) {
+    tick(i);
     if (line.trim() === '') continue;
     const value = parse(line);
     const where = { line: i + 1 };

@@ -12,7 +12,7 @@
  */
 import { isObject } from '../messages.ts';
 import { observedTrace } from './builder.ts';
-import { asMessage, excerpt, failAt, linesOf, type Imported } from './observed.ts';
+import { asMessage, excerpt, failAt, linesOf, ticker, type Imported, type Progress } from './observed.ts';
 
 function envelopeOf(line: string): Record<string, unknown> | undefined {
   try {
@@ -29,13 +29,15 @@ export function isSnoopEnvelope(line: string): boolean {
   return e !== undefined && typeof e.session_id === 'string' && typeof e.seq === 'number' && typeof e.direction === 'string';
 }
 
-export function importMcpsnoop(text: string): Imported {
+export function importMcpsnoop(text: string, progress?: Progress): Imported {
   const lines = linesOf('mcpsnoop', text);
   if (!Array.isArray(lines)) return lines;
   const out = observedTrace('mcpsnoop', '');
   let transport: string | undefined;
   let revision: string | undefined;
+  const tick = ticker(lines.length, progress);
   for (const [i, line] of lines.entries()) {
+    tick(i);
     if (line.trim() === '') continue;
     const e = envelopeOf(line);
     const where = { line: i + 1 };

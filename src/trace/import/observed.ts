@@ -75,3 +75,13 @@ export function linesOf(format: ImportFormat, text: string): string[] | Failure 
   }
   return lines;
 }
+
+/** Told how far an import has got: items (lines, entries) read of all. */
+export type Progress = (done: number, total: number) => void;
+
+/** A per-item tick that tells `progress` every thousand items, so that a large import can show a bar. */
+export function ticker(total: number, progress: Progress | undefined): (done: number) => void {
+  return (done) => {
+    if (progress && done % 1000 === 0) progress(done, total);
+  };
+}

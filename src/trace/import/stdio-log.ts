@@ -13,7 +13,7 @@
 import { parseJsonRpc } from '../events.ts';
 import type { Direction } from '../events.ts';
 import { observedTrace } from './builder.ts';
-import { fail, linesOf, type Imported } from './observed.ts';
+import { fail, linesOf, ticker, type Imported, type Progress } from './observed.ts';
 
 const ISO = String.raw`\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?`;
 const RELATIVE = String.raw`\+\s*(\d+(?:\.\d+)?)\s*(ms|s)`;
@@ -63,12 +63,14 @@ export function looksLikeStdioLog(lines: readonly string[]): boolean {
   return lines.slice(0, 200).some((l) => readLine(l).dir !== undefined);
 }
 
-export function importStdioLog(text: string): Imported {
+export function importStdioLog(text: string, progress?: Progress): Imported {
   const lines = linesOf('stdio-log', text);
   if (!Array.isArray(lines)) return lines;
   const out = observedTrace('stdio-log', '');
   let messages = 0;
-  for (const line of lines) {
+  const tick = ticker(lines.length, progress);
+  for (const [i, line] of lines.entries()) {
+    tick(i);
     const read = readLine(line);
     if (read.dir === undefined) {
       if (line.trim() !== '') out.note(read.at, line);
