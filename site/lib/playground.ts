@@ -4,7 +4,8 @@
  * actions on the session. No panel remembers anything about the run, or touches another.
  */
 import { decodeLink, defaultScenario, type Scenario } from '../../src/scenario/index.ts';
-import type { RunView } from '../../src/views/index.ts';
+import { deriveRunView, type RunView } from '../../src/views/index.ts';
+import { FORMAT_LABEL } from '../../src/trace/index.ts';
 import { createSession, type LiveState, type StartHow } from './session.ts';
 import { createCallFormPanel } from './playground/panels/call-form.ts';
 import { createCallsPanel } from './playground/panels/calls.ts';
@@ -14,6 +15,7 @@ import { createDiagramsPanel } from './playground/panels/diagrams.ts';
 import { createEditorPanel } from './playground/panels/editor.ts';
 import { createErrorsPanel } from './playground/panels/errors.ts';
 import { createFaultsPanel } from './playground/panels/faults.ts';
+import { createImportPanel, type ImportedTrace } from './playground/panels/import.ts';
 import { createLedgerPanel } from './playground/panels/ledger.ts';
 import { createLogsPanel } from './playground/panels/logs.ts';
 import { createReproductionPanel } from './playground/panels/reproduction.ts';
@@ -59,6 +61,7 @@ export function mountPlayground(root: HTMLElement): void {
   let named = { run: -1, n: 0 };
 
   function start(scenario: Scenario, how: StartHow): Promise<number> {
+    leaveImport();
     highlight = [];
     selection.select(null);
     return session.start(scenario, how);
@@ -73,15 +76,25 @@ export function mountPlayground(root: HTMLElement): void {
   }
 
   const actions: Actions = {
-    act: (action) => session.act(action),
+    act(action) {
+      leaveImport();
+      session.act(action);
+    },
     call(tool, args) {
+      leaveImport();
       // Before the first paint there is no run to read yet: the call waits in the session, as #1.
       const run = last?.live.run ?? -1;
       named = { run, n: Math.max(last ? highestCall(last.live.scenario) : 0, named.run === run ? named.n : 0) + 1 };
       session.act({ type: 'call', call: `#${named.n}`, tool, args });
     },
-    togglePlay: () => session.togglePlay(),
-    step: () => session.step(),
+    togglePlay() {
+      leaveImport();
+      session.togglePlay();
+    },
+    step() {
+      leaveImport();
+      session.step();
+    },
     setSpeed: (speed) => session.setSpeed(speed),
     restart(changes) {
       forgetLink();
@@ -173,10 +186,45 @@ export function mountPlayground(root: HTMLElement): void {
     }
   }
 
+  /**
+   * An imported trace shows in every panel as a run would: a view of it under its own revision
+   * and transport. The user's run pauses behind it (nothing of it is lost) and comes back with the
+   * notice's button, or when the user acts on it (a call, a Stop, a new run).
+   */
+  let imported: { behind: { view: RunView; live: LiveState } | null } | null = null;
+  let importRun = 0;
+  function showImported(t: ImportedTrace): void {
+    if (last?.live.playing === true) session.togglePlay();
+    const base = last?.live.scenario ?? defaultScenario();
+    const end = t.trace.at(-1)?.t ?? 0;
+    const scenario: Scenario = { ...base, revision: t.revision, transport: t.transport, steps: [], faults: [], endAt: end };
+    imported = { behind: imported?.behind ?? last };
+    highlight = [];
+    selection.select(null);
+    const live: LiveState = { run: --importRun, phase: 'live', failure: null, now: end, playing: false, speed: last?.live.speed ?? 1, nextEvent: null, scenario };
+    last = { view: deriveRunView(scenario, t.trace), live };
+    connection.notify({ run: null, say: () => `Showing the trace imported from ${t.name} (${FORMAT_LABEL[t.format]}), judged by ${t.revision} on ${t.transport}. Your run is paused.`, button: { label: 'Back to your run', onClick: leaveImport } });
+    paint();
+  }
+  function leaveImport(): void {
+    if (!imported) return;
+    const behind = imported.behind;
+    imported = null;
+    connection.notify(null);
+    if (behind) last = behind;
+    paint();
+  }
+  createImportPanel(root, showImported);
+
   bindTabs(root);
   // What the user built is saved as it grows (a new run, a new step), so a reload brings it back.
   let saved = '';
   session.subscribe((view, live) => {
+    if (imported) {
+      // The user's run waits behind the import; it comes back as it now is.
+      imported.behind = { view, live };
+      return;
+    }
     last = { view, live };
     paint();
     const key = `${live.run}:${live.phase}:${live.scenario.steps.length}`;

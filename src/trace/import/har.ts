@@ -21,7 +21,7 @@ const header = z.object({ name: z.string(), value: z.string() });
 const entrySchema = z.object({
   startedDateTime: z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'is not a date'),
   time: z.number(),
-  request: z.object({ method: z.string(), url: z.string().url(), headers: z.array(header), postData: z.object({ text: z.string().optional() }).optional() }),
+  request: z.object({ method: z.string(), url: z.url(), headers: z.array(header), postData: z.object({ text: z.string().optional() }).optional() }),
   response: z.object({
     status: z.number(),
     headers: z.array(header),

@@ -1,0 +1,50 @@
+/**
+ * Importing a trace in the playground: a file opened (or text pasted) is read in a worker and
+ * shown in the wire log and the verdict like a run, while the user's own run waits behind it;
+ * bad input gets its message at the import control and changes nothing else.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+
+const sample = (name: string) => fileURLToPath(new URL(`../fixtures/import/${name}`, import.meta.url));
+
+async function ready(page: Page): Promise<void> {
+  await expect(page.locator('.playground')).toHaveAttribute('data-ready', 'true');
+}
+
+async function openImport(page: Page): Promise<void> {
+  await page.getByRole('tab', { name: 'Share' }).click();
+}
+
+test('a stdio log opened from a file shows in the wire log and the verdict; the user’s run comes back', async ({ page }) => {
+  await page.goto('/playground/');
+  await ready(page);
+  await page.locator('#tool').selectOption('quick');
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  await expect(page.locator('#calls-table tbody tr')).toHaveCount(1);
+  await openImport(page);
+  await page.locator('#import-file').setInputFiles(sample('stdio-cancel-initialize.log'));
+  await expect(page.locator('#import-message')).toContainText('Imported stdio-cancel-initialize.log: a stdio log');
+  await expect(page.locator('#work-notice')).toContainText('Showing the trace imported from stdio-cancel-initialize.log');
+  await expect(page.locator('#wire-scroll')).toContainText('notifications/cancelled');
+  await page.getByRole('tab', { name: 'Verdict' }).click();
+  await expect(page.locator('#findings li[data-rule="CANCEL-NO-INITIALIZE"] summary')).toContainText('CANCEL-NO-INITIALIZE');
+  await page.getByRole('button', { name: 'Back to your run' }).click();
+  await expect(page.locator('#work-notice')).toBeHidden();
+  await expect(page.locator('#calls-table tbody tr')).toHaveCount(1);
+});
+
+test('bad input gets its message at the import control; a trace without a transport asks for one', async ({ page }) => {
+  await page.goto('/playground/');
+  await ready(page);
+  await openImport(page);
+  await page.locator('#import-text').fill('hello\nworld');
+  await page.getByRole('button', { name: 'Import the pasted text' }).click();
+  await expect(page.locator('#import-message')).toContainText('Unknown format');
+  await expect(page.locator('#work-notice')).toBeHidden();
+  await page.locator('#import-file').setInputFiles(sample('inspector-python-v1-code-0.json'));
+  await expect(page.locator('#import-message')).toContainText('does not record its transport: pick it above');
+  await page.locator('#import-transport').selectOption('stdio');
+  await page.locator('#import-file').setInputFiles(sample('inspector-python-v1-code-0.json'));
+  await expect(page.locator('#work-notice')).toContainText('judged by 2025-11-25 on stdio');
+});
