@@ -89,14 +89,15 @@ describe('the MCP Inspector’s protocol log', () => {
     const response = fs.find((f) => f.dir === 's2c' && f.msg?.id === request?.msg?.id && f.msg?.method === undefined);
     assert.equal((response?.t ?? 0) - (request?.t ?? 0), call.duration);
   });
-  test('an entry without a message is named when the format is asked for, and unknown otherwise', () => {
+  test('an entry without a message is named; a JSON array of something else is no format', () => {
     const entries: unknown[] = JSON.parse(sample('inspector-python-v1-code-0.json'));
     entries[1] = { id: 'x', timestamp: '2026-12-01T13:00:00.000Z', direction: 'request' };
     const text = JSON.stringify(entries);
-    assert.equal(detectFormat(text), null);
-    const r = importTrace(text, 'inspector');
+    assert.equal(detectFormat(text), 'inspector');
+    const r = importTrace(text);
     assert.equal(r.ok ? '' : r.error, 'Not the MCP Inspector\'s protocol log export: entry 1 has no "message" object.');
-    assert.match(importTrace(text).ok ? '' : (importTrace(text) as { error: string }).error, /^Unknown format/);
+    const other = importTrace('[1, 2, 3]');
+    assert.deepEqual(other.ok ? null : [other.format, other.error.slice(0, 15)], [null, 'Unknown format:']);
   });
 });
 
@@ -114,12 +115,14 @@ describe('a plain stdio log', () => {
       'client ==> {not json',
       '-> {"jsonrpc":"2.0","id":3,"method":"ping"}',
       '<- {"jsonrpc":"2.0","id":3,"result":{}}',
+      'C->S: {"jsonrpc":"2.0","id":4,"method":"ping"}',
+      'server -> client: {"jsonrpc":"2.0","id":4,"result":{}}',
     ].join('\n');
     const r = ok(importTrace(text));
     assert.equal(r.format, 'stdio-log');
     assert.equal(r.transport, 'stdio');
     const shown = r.trace.filter((e) => e.kind === 'frame' || (e.kind === 'observed' && e.what === 'note')).map((e) => (e.kind === 'frame' ? `${e.dir} ${e.msg ? (e.msg.method ?? `#${String(e.msg.id)}`) : 'raw'}` : `note ${e.kind === 'observed' ? e.text : ''}`));
-    assert.deepEqual(shown, ['note starting server…', 'c2s tools/call', 's2c notifications/progress', 'c2s notifications/cancelled', 'note S: this is not JSON', 's2c #1', 'c2s ping', 's2c #2', 'c2s raw', 'c2s ping', 's2c #3']);
+    assert.deepEqual(shown, ['note starting server…', 'c2s tools/call', 's2c notifications/progress', 'c2s notifications/cancelled', 'note S: this is not JSON', 's2c #1', 'c2s ping', 's2c #2', 'c2s raw', 'c2s ping', 's2c #3', 'c2s ping', 's2c #4']);
     assert.equal(frames(r.trace)[1]?.t, 10);
     assert.equal(frames(r.trace)[6]?.raw, '{not json\n');
   });

@@ -25,9 +25,10 @@ interface Seen {
 
 const OTHER: Record<Direction, Direction> = { c2s: 's2c', s2c: 'c2s' };
 
-/** Whether a parsed value looks like an Inspector export: an array of entries with a direction and a message. */
-export function isInspectorLog(value: unknown): value is unknown[] {
-  return Array.isArray(value) && value.length > 0 && value.every((e) => isObject(e) && typeof e.direction === 'string' && isObject(e.message) && 'timestamp' in e);
+/** Whether a parsed value looks like an Inspector export: an array whose first entry has a timestamp, a direction and a message. */
+export function isInspectorLog(value: unknown): boolean {
+  const first: unknown = Array.isArray(value) ? value[0] : undefined;
+  return isObject(first) && typeof first.direction === 'string' && isObject(first.message) && 'timestamp' in first;
 }
 
 function entryFrames(e: Record<string, unknown>): Seen[] | string {

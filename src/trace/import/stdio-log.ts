@@ -4,7 +4,7 @@
  *
  *   2026-12-01T13:00:00.120Z --> {"jsonrpc":"2.0","id":1,"method":"tools/call",…}
  *   [+ 350ms] <-- {"jsonrpc":"2.0","id":1,"result":{…}}
- *   C: {…}     S: {…}     client ==> {…}     server ==> {…}     > {…}     < {…}
+ *   C: {…}     S: {…}     client ==> {…}     server ==> {…}     > {…}     < {…}     C->S: {…}
  *
  * A relative time (`[+ 12ms]`, `[+1.5s]`) counts from the log's start. A line with a marker
  * whose text is not JSON is still a frame the side wrote (STDIO-FRAMING judges it); a line
@@ -21,6 +21,8 @@ const STAMP = new RegExp(String.raw`^\s*(?:\[\s*(?:(${ISO})|${RELATIVE})\s*\]|($
 
 /** Markers, longest first so `-->` is not read as `-`, `-`, `>`. Each names who wrote the line. */
 const MARKERS: readonly [RegExp, Direction][] = [
+  [/^(?:client|c)\s*(?:==>|->|→|=>)\s*(?:server|s)\s*:?\s*/i, 'c2s'],
+  [/^(?:server|s)\s*(?:==>|->|→|=>)\s*(?:client|c)\s*:?\s*/i, 's2c'],
   [/^(?:client|c)\s*(?:==>|->|→|>)\s*/i, 'c2s'],
   [/^(?:server|s)\s*(?:==>|->|→|>)\s*/i, 's2c'],
   [/^(?:client|c)\s*(?:<==|<-|←|<)\s*/i, 's2c'],
