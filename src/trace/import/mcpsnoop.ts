@@ -6,9 +6,11 @@
  * `transport` (`stdio`, `http`), `raw` (the JSON-RPC message, embedded as JSON) or `text` (a
  * line that is not JSON-RPC), and on HTTP `mcp_protocol_version` and the response `status`.
  *
- * An envelope is one JSON-RPC message (a batch's elements each get one, marked `batch`), so on
- * HTTP the log has no streams: its frames are the messages, without HTTP framing. `stderr`
- * lines and the `meta` envelope (the server's command) become notes.
+ * On stdio an envelope is one line (its `raw` may be a batch array: observe in
+ * internal/proxy/stdio.go); on HTTP one message (a batch's elements each get one, marked
+ * `batch`: internal/proxy/http.go), so an HTTP log has no streams and its frames are the
+ * messages, without HTTP framing. `stderr` lines and the `meta` envelope (the server's command)
+ * become notes.
  */
 import { isObject } from '../messages.ts';
 import { observedTrace } from './builder.ts';
