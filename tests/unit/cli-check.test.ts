@@ -6,6 +6,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseJunit } from 'junit2json';
 import type { Log } from 'sarif';
@@ -46,6 +49,20 @@ describe('cancel-lab check: exit codes', () => {
     const flag = await run(`${FIXTURES}stdio-r2-clean.log`, '--revision', '2099-01-01');
     assert.equal(flag.exitCode, 2);
     assert.match(flag.stderr[0] ?? '', /--revision takes one of 2024-11-05/);
+  });
+  test('3 for a lab trace whose run ended in an engine error, with the error', async () => {
+    const lines = (await readFile(join(ROOT, FIXTURES, 'lab-python-v1-code-0.jsonl'), 'utf8')).trimEnd().split('\n');
+    const last: { t: number } = JSON.parse(lines.at(-1) ?? '{}');
+    lines.push(JSON.stringify({ kind: 'error', message: 'the server side threw', seq: lines.length, t: last.t }));
+    const dir = await mkdtemp(join(tmpdir(), 'cancel-lab-check-'));
+    try {
+      await writeFile(join(dir, 'failed.jsonl'), lines.join('\n'));
+      const out = await checkCommand([join(dir, 'failed.jsonl')], ROOT);
+      assert.equal(out.exitCode, 3);
+      assert.match(out.stderr[0] ?? '', /The recorded run reported an engine error at \d+ ms: the server side threw/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
   test('the bin exits with the code', async () => {
     const code = await new Promise<number>((done) => {
