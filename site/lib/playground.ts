@@ -97,6 +97,8 @@ export function mountPlayground(root: HTMLElement): void {
     },
     setSpeed: (speed) => session.setSpeed(speed),
     restart(changes) {
+      // The run to restart is the user's, not an imported trace shown over it.
+      leaveImport();
       forgetLink();
       const from = last?.live.scenario ?? defaultScenario();
       // A changed setting keeps the user's steps: they replay up to where the run was, then it plays on.
@@ -233,7 +235,11 @@ export function mountPlayground(root: HTMLElement): void {
       saveScenario(live.scenario);
     }
   });
-  addEventListener('pagehide', () => last?.live.phase === 'live' && saveScenario(last.live.scenario));
+  addEventListener('pagehide', () => {
+    // What is kept is the user's run, also while an imported trace is shown over it.
+    const mine = imported ? imported.behind : last;
+    if (mine?.live.phase === 'live') saveScenario(mine.live.scenario);
+  });
 
   bindShortcuts(root, {
     call: () => callForm.submit(),

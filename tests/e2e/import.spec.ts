@@ -34,6 +34,25 @@ test('a stdio log opened from a file shows in the wire log and the verdict; the 
   await expect(page.locator('#calls-table tbody tr')).toHaveCount(1);
 });
 
+test('over an imported trace, a changed setting replays the user’s own steps, and a reload brings them back', async ({ page }) => {
+  await page.goto('/playground/');
+  await ready(page);
+  await page.locator('#tool').selectOption('quick');
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  await expect(page.locator('#calls-table tbody tr')).toHaveCount(1);
+  await openImport(page);
+  await page.locator('#import-file').setInputFiles(sample('stdio-r2-clean.log'));
+  await expect(page.locator('#work-notice')).toContainText('Showing the trace imported from stdio-r2-clean.log');
+  await page.reload();
+  await expect(page.locator('#work-notice')).toContainText('Restored your scenario from before the reload (1 steps');
+  await openImport(page);
+  await page.locator('#import-file').setInputFiles(sample('stdio-r2-clean.log'));
+  await expect(page.locator('#work-notice')).toContainText('Showing the trace imported');
+  await page.locator('#transport').selectOption('streamable-http');
+  await expect(page.locator('#work-notice')).toContainText('Replayed your 1 steps under Streamable HTTP');
+  await expect(page.locator('#calls-table tbody tr')).toHaveCount(1);
+});
+
 test('bad input gets its message at the import control; a trace without a transport asks for one', async ({ page }) => {
   await page.goto('/playground/');
   await ready(page);
