@@ -5,6 +5,9 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const sample = (name: string) => fileURLToPath(new URL(`../fixtures/import/${name}`, import.meta.url));
 
@@ -66,4 +69,25 @@ test('bad input gets its message at the import control; a trace without a transp
   await page.locator('#import-transport').selectOption('stdio');
   await page.locator('#import-file').setInputFiles(sample('inspector-python-v1-code-0.json'));
   await expect(page.locator('#work-notice')).toContainText('judged by 2025-11-25 on stdio');
+});
+
+test('a 100,000-line log is read in a worker, with a progress bar, and shown', async ({ page }) => {
+  test.setTimeout(120_000);
+  const dir = await mkdtemp(join(tmpdir(), 'cancel-lab-import-'));
+  const lines = ['> {"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25"}}', '< {"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-11-25"}}'];
+  for (let i = 1; lines.length < 100_000; i++) lines.push(`> {"jsonrpc":"2.0","id":${i},"method":"ping"}`, `< {"jsonrpc":"2.0","id":${i},"result":{}}`);
+  const file = join(dir, 'big.log');
+  await writeFile(file, lines.join('\n'));
+  try {
+    await page.goto('/playground/');
+    await ready(page);
+    await openImport(page);
+    await page.locator('#import-file').setInputFiles(file);
+    await expect(page.locator('#import-progress')).toBeVisible();
+    await expect(page.locator('#import-message')).toContainText('Imported big.log: a stdio log', { timeout: 60_000 });
+    await expect(page.locator('#import-progress')).toBeHidden();
+    await expect(page.locator('#wire-count')).toHaveText('100000 of 100000 frames');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });

@@ -7,6 +7,7 @@
 import { REVISIONS, TRANSPORTS, type Revision, type TransportKind } from '../../../../src/scenario/index.ts';
 import { FORMAT_LABEL, isImportFormat, type ImportFormat, type TraceEvent } from '../../../../src/trace/index.ts';
 import type { ImportReply, ImportRequest } from '../../import-worker.ts';
+import { nextTask } from '../../next-task.ts';
 import { byId } from '../dom.ts';
 
 export interface ImportedTrace {
@@ -50,8 +51,15 @@ export function createImportPanel(root: HTMLElement, show: (imported: ImportedTr
       return say(r === undefined ? `${name} shows no protocol version (no initialize exchange or version header): pick its revision above and import again.` : `${name} agreed on "${r}", which is none of the revisions the lab judges: pick one above and import again.`, true);
     }
     if (!oneOf(TRANSPORTS, t)) return say(`${name} (${FORMAT_LABEL[result.format]}) does not record its transport: pick it above and import again.`, true);
-    say(`Imported ${name}: ${FORMAT_LABEL[result.format]}, ${result.trace.filter((e) => e.kind === 'frame').length} frames.`);
-    show({ name, format: result.format, trace: result.trace, revision: r, transport: t });
+    const frames = result.trace.filter((e) => e.kind === 'frame').length;
+    // Judging a long trace holds the page for a moment: say so first, in a paint of its own.
+    say(`Read ${frames} frames from ${name}; judging them…`);
+    requestAnimationFrame(() =>
+      void nextTask().then(() => {
+        show({ name, format: result.format, trace: result.trace, revision: r, transport: t });
+        say(`Imported ${name}: ${FORMAT_LABEL[result.format]}, ${frames} frames.`);
+      }),
+    );
   }
 
   function run(name: string, input: string): void {
