@@ -91,16 +91,21 @@ export function traceErrors(trace: readonly TraceEvent[]): { t: number; message:
 
 export interface LogLine {
   t: number;
-  side: 'client' | 'server';
+  /** `log`: a line of an imported log that carried no message (whose side the log may not say). */
+  side: 'client' | 'server' | 'log';
   text: string;
   /** For an emulation's note: the upstream source it follows. */
   source?: string;
 }
 
-/** What each side wrote to its stderr, and what the emulations did differently, in order. */
+/**
+ * What each side wrote to its stderr, what the emulations did differently, and an imported log's
+ * lines that carried no message, in order.
+ */
 export function sideLogs(trace: readonly TraceEvent[]): LogLine[] {
   const lines: LogLine[] = [];
   for (const e of trace) {
+    if (e.kind === 'observed' && e.what === 'note') lines.push({ t: e.t, side: 'log', text: e.text });
     if (e.kind !== 'handler') continue;
     if (e.note.type === 'stderr') lines.push({ t: e.t, side: e.side, text: e.note.text });
     else if (e.note.type === 'emulation') lines.push({ t: e.t, side: e.side, text: `[emulated ${e.note.profile}] ${e.note.what}`, source: e.note.source });

@@ -14,7 +14,8 @@ import { wireCells, type WireCells } from './wire-cells.ts';
 import { wireRows, type WireRow } from './wire-rows.ts';
 
 /** Where the connection stands, read off the connection lifecycle the engine records. */
-export type ConnectionStatus = 'connecting' | 'connected' | 'closed' | 'crashed' | 'reconnecting';
+/** `imported`: a trace captured outside the lab, whose connection no side of the lab holds. */
+export type ConnectionStatus = 'connecting' | 'connected' | 'closed' | 'crashed' | 'reconnecting' | 'imported';
 
 export interface RunView {
   readonly scenario: Scenario;
@@ -55,6 +56,7 @@ const STATUS_OF: Record<string, ConnectionStatus> = {
 };
 
 function connectionStatus(trace: readonly TraceEvent[]): ConnectionStatus {
+  if (trace[0]?.kind === 'observed') return 'imported';
   const last = trace.findLast((e) => e.kind === 'connection-state');
   return last?.kind === 'connection-state' ? (STATUS_OF[last.to] ?? 'connecting') : 'connecting';
 }

@@ -20,6 +20,8 @@ export function statusLine(view: Pick<RunView, 'status' | 'negotiated' | 'settin
       return `Reconnecting… ${setting}`;
     case 'crashed':
       return `The server crashed: the connection is gone; calls fail until you restart the server and reconnect. ${setting}`;
+    case 'imported':
+      return `An imported trace: it shows what crossed the wire where the log was taken; no side of the lab ran it. ${setting}`;
     case 'closed':
       return `Disconnected: the connection is closed; calls fail until you restart the server and reconnect. ${setting}`;
   }

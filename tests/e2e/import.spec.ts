@@ -29,6 +29,7 @@ test('a stdio log opened from a file shows in the wire log and the verdict; the 
   await page.locator('#import-file').setInputFiles(sample('stdio-cancel-initialize.log'));
   await expect(page.locator('#import-message')).toContainText('Imported stdio-cancel-initialize.log: a stdio log');
   await expect(page.locator('#work-notice')).toContainText('Showing the trace imported from stdio-cancel-initialize.log');
+  await expect(page.locator('#conn-status')).toContainText('An imported trace: it shows what crossed the wire where the log was taken');
   await expect(page.locator('#wire-scroll')).toContainText('notifications/cancelled');
   await page.getByRole('tab', { name: 'Verdict' }).click();
   await expect(page.locator('#findings li[data-rule="CANCEL-NO-INITIALIZE"] summary')).toContainText('CANCEL-NO-INITIALIZE');
