@@ -56,19 +56,13 @@ export default defineConfig({
   // The workers import the SDK as ES modules; Vite bundles them per worker.
   vite: {
     worker: { format: 'es' },
-    // The workers' imports are found only when a worker starts, so the dev server would
-    // re-bundle them then and reload the page on the first playground visit: declare them.
-    optimizeDeps: {
-      include: [
-        '@modelcontextprotocol/client',
-        '@modelcontextprotocol/server',
-        '@modelcontextprotocol/server/stdio',
-        '@sinonjs/fake-timers',
-        'comlink',
-        'eventsource-parser',
-        'zod/v4',
-      ],
-    },
+    // The dev server pre-bundles what the pages import, but a worker's imports are found only
+    // when the worker starts, so it would re-bundle them then and reload the page on the first
+    // playground visit. The worker entry points are crawled up front with the pages instead
+    // (Astro adds its own entries to these), so whatever a worker comes to import is covered.
+    optimizeDeps: { entries: ['workers/*.worker.ts'] },
+    // A dev server with a cache of its own (the dev-server test starts one on an empty cache).
+    cacheDir: process.env.CANCEL_LAB_VITE_CACHE,
   },
   server: { host: 'localhost', port: 4321 },
 });
