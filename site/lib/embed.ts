@@ -33,10 +33,12 @@ function need<T extends Element>(root: HTMLElement, selector: string): T {
  * (its embeds are rendered at build time).
  */
 async function loadRunning() {
-  const [{ createSession }, { outcomeHtml, embedRowsHtml }, { decodeLink }] = await Promise.all([
-    import('./session.ts'),
+  // Each import names what it takes, so that the bundler keeps only that of the module (the
+  // scenario layer's library stays out of the chunk).
+  const [createSession, { outcomeHtml, embedRowsHtml }, decodeLink] = await Promise.all([
+    import('./session.ts').then(({ createSession }) => createSession),
     import('./wire-html.ts'),
-    import('../../src/scenario/index.ts'),
+    import('../../src/scenario/index.ts').then(({ decodeLink }) => decodeLink),
   ]);
   const rowsHtml = (view: RunView): string => embedRowsHtml(view).html;
   return { createSession, outcomeHtml, rowsHtml, decodeLink };
