@@ -95,6 +95,7 @@ export class Run {
       serverProfile: scenario.serverProfile ?? 'ts-v2',
       clientProfile: scenario.clientProfile ?? 'ts-v2',
       ...(scenario.connectTimeoutMs !== undefined && { connectTimeoutMs: scenario.connectTimeoutMs }),
+      ...(scenario.clientHandlers && { clientHandlers: scenario.clientHandlers }),
     };
     let forgedStreams = 0;
     this.forge = {

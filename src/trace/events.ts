@@ -108,6 +108,15 @@ export type HandlerNote =
   | { type: 'handler-returned'; requestId: string | number; aborted: boolean }
   | { type: 'handler-threw'; requestId: string | number; aborted: boolean; message: string }
   | { type: 'ledger-commit'; requestId: string | number; key: string; value: string }
+  /** ask_client is about to send the client `method`, for the tools/call `requestId` (the next such request the server writes). */
+  | { type: 'asked-client'; requestId: string | number; method: string }
+  /** The server's request to the client settled, as the tool of `requestId` saw it. */
+  | { type: 'client-answered'; requestId: string | number; method: string; outcome: 'result' | 'error'; message?: string }
+  /** The client's handler of a server request (`requestId` is the server's request's id): started, saw its cancel, ended. */
+  | { type: 'client-handler-started'; requestId: string | number; method: string }
+  | { type: 'client-handler-cancel-seen'; requestId: string | number; reason: string }
+  | { type: 'client-handler-returned'; requestId: string | number; aborted: boolean }
+  | { type: 'client-handler-threw'; requestId: string | number; aborted: boolean; message: string }
   | { type: 'progress-received'; call: string; progress: number; total?: number }
   | { type: 'call-settled'; call: string; outcome: 'result' | 'error'; isError?: boolean; message?: string; code?: string | number }
   | { type: 'client-onerror'; message: string }
