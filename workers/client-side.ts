@@ -180,6 +180,10 @@ export const clientSide: ClientSideApi = {
         case 'stop':
           stop(action.call);
           return;
+        case 'ping':
+          // What the ping came to is on the wire; a failure is noted like the SDK's other errors.
+          client?.ping().catch((error: unknown) => note({ type: 'client-onerror', message: `ping failed: ${String(error)}` }));
+          return;
         case 'disconnect':
           note({ type: 'client-closed', reason: 'the user disconnected the transport' });
           void client?.close();

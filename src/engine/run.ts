@@ -355,7 +355,8 @@ export class Run {
         this.wire.release(this.now, action.dir);
         return;
       case 'disconnect':
-        this.absorb('client', await this.call('client', 'the disconnect', this.sides.client.act(this.now, { type: 'disconnect' })));
+      case 'ping':
+        this.absorb('client', await this.call('client', `the ${action.type}`, this.sides.client.act(this.now, action)));
         return;
       case 'crash-server':
         if (!this.requireStdio('crash the server')) return;

@@ -30,6 +30,7 @@ export type ClientAction =
   | Extract<UserAction, { type: 'call' }>
   | { type: 'stop'; call: string }
   | { type: 'disconnect' }
+  | { type: 'ping' }
   | { type: 'reconnect' };
 
 export interface SideApi<A> {

@@ -44,6 +44,7 @@ const ACTION_DESCRIPTIONS: Record<string, string> = {
   hold: 'Hold every frame written in one direction until a release.',
   release: 'Release the frames held in one direction; they arrive one latency later, in order.',
   disconnect: 'The client closes its transport.',
+  ping: 'The client pings the server (Client.ping); 2026-07-28 has no ping.',
   'crash-server': 'The server process dies (stdio only).',
   reconnect: 'A new server process, and the client connects to it again (stdio only).',
 };

@@ -104,6 +104,7 @@ export function scenarioAskWhyNot(scenario: Scenario): string | null {
   }
   for (const [i, step] of scenario.steps.entries()) {
     const a = step.action;
+    if (a.type === 'ping' && scenario.revision === '2026-07-28') return `steps.${i}: 2026-07-28 removed ping; the client cannot send one.`;
     if (a.type !== 'call' || a.tool !== 'ask_client') continue;
     const request = ASK_REQUESTS.find((r) => r === a.args.request);
     const reason = request === undefined ? null : askWhyNot(request, scenario);
