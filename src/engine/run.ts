@@ -439,7 +439,7 @@ export class Run {
         this.react(out.note);
       }
     }
-    if (side === 'server') this.lifecycles.stepEnded();
+    this.lifecycles.stepEnded(side);
     this.timers[side] = result.nextTimerAt;
   }
 

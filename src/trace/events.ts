@@ -22,12 +22,16 @@ export type JsonRpcMessage = {
 };
 
 import type {
+  ClientHandlerEvent,
+  ClientHandlerState,
   ClientRequestEvent,
   ClientRequestState,
   ConnectionEventName,
   ConnectionState,
   ServerHandlerEvent,
   ServerHandlerState,
+  ServerRequestEvent,
+  ServerRequestState,
 } from '../machines/index.ts';
 
 import type { UserAction } from './actions.ts';
@@ -166,6 +170,33 @@ export interface ServerStateEvent extends Base {
   because: string;
 }
 
+/** What a request the server sent the client (ask_client) is stepped by: its id and method, on a connection. */
+interface ServerRequestSubject extends Base {
+  /** The server's own id for the request (the server counts apart from the client). */
+  requestId: string | number;
+  method: string;
+  connection: number;
+  because: string;
+}
+
+/** The server's view of a request it sent the client (src/machines/server-request.ts) took a step. */
+export interface ServerRequestStateEvent extends ServerRequestSubject {
+  kind: 'server-request-state';
+  machine: 'server-request';
+  from: ServerRequestState | null;
+  to: ServerRequestState;
+  on: ServerRequestEvent | null;
+}
+
+/** The client's handler of a server request (src/machines/client-handler.ts) took a step. */
+export interface ClientHandlerStateEvent extends ServerRequestSubject {
+  kind: 'client-handler-state';
+  machine: 'client-handler';
+  from: ClientHandlerState | null;
+  to: ClientHandlerState;
+  on: ClientHandlerEvent | null;
+}
+
 /** The connection lifecycle table (src/machines/connection.ts) took a step. */
 export interface ConnectionStateEvent extends Base {
   kind: 'connection-state';
@@ -205,6 +236,8 @@ export type TraceEvent =
   | HandlerEvent
   | ClientStateEvent
   | ServerStateEvent
+  | ServerRequestStateEvent
+  | ClientHandlerStateEvent
   | ConnectionEvent
   | ConnectionStateEvent
   | ErrorEvent;
