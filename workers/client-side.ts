@@ -15,6 +15,7 @@ import { WireTransport, fireTimerAt, note, resetRun, runAt } from './runtime.ts'
 import { WireFetch } from './http-client.ts';
 import { SERVER_ORIGIN, type RequestId, type WireFrame } from '../src/trace/index.ts';
 import { ClientProfileLayer } from './client-profiles.ts';
+import { declaredCapabilities, registerClientHandlers } from './client-handlers.ts';
 import type { ClientAction, ClientSideApi, SideConfig } from '../src/engine/index.ts';
 
 interface CallRecord {
@@ -58,8 +59,11 @@ function connect(c: SideConfig): void {
   const modern = c.revision === '2026-07-28';
   const sdk = new Client(
     { name: 'cancel-lab-client', version: '0.1.0' },
-    modern ? { versionNegotiation: { mode: { pin: c.revision } } } : { supportedProtocolVersions: [c.revision] },
+    modern
+      ? { versionNegotiation: { mode: { pin: c.revision } } }
+      : { supportedProtocolVersions: [c.revision], ...(c.clientHandlers && { capabilities: declaredCapabilities(c.clientHandlers) }) },
   );
+  if (!modern) registerClientHandlers(sdk, c.clientHandlers);
   const profileLayer = new ClientProfileLayer(transportFor(c), c.clientProfile);
   sdk.onerror = (error) => {
     note({ type: 'client-onerror', message: error.message });
@@ -175,6 +179,10 @@ export const clientSide: ClientSideApi = {
           return;
         case 'stop':
           stop(action.call);
+          return;
+        case 'ping':
+          // What the ping came to is on the wire; a failure is noted like the SDK's other errors.
+          client?.ping().catch((error: unknown) => note({ type: 'client-onerror', message: `ping failed: ${String(error)}` }));
           return;
         case 'disconnect':
           note({ type: 'client-closed', reason: 'the user disconnected the transport' });

@@ -16,6 +16,7 @@ import { WireTransport, fireTimerAt, kill, note, resetRun, runAt, send } from '.
 import { HttpServerHost } from './http-server.ts';
 import { Sse2024ServerTransport } from './sse2024-server.ts';
 import { ServerProfileLayer } from './server-profiles.ts';
+import { askClient } from './ask-client.ts';
 import { TOOLS, TOOL_INPUT, serverShape, type ToolName } from '../src/scenario/index.ts';
 import type { ServerSideApi, SideConfig } from '../src/engine/index.ts';
 import type { WireFrame } from '../src/trace/index.ts';
@@ -165,6 +166,32 @@ function buildServer(config: SideConfig): McpServer {
     'quick',
     registration('quick'),
     observed('quick', async () => text('quick answer')),
+  );
+
+  server.registerTool(
+    'ask_client',
+    registration('ask_client'),
+    observed('ask_client', async ({ request, afterMs, then, cancelAfterMs }, ctx, id) => {
+      const { signal } = ctx.mcpReq;
+      await sleep(afterMs, signal);
+      if (signal.aborted) throw new Cancelled(signal.reason);
+      // Its own controller, not the call's signal: what the SDK does with the request when the
+      // call is cancelled is what the lab shows.
+      const own = new AbortController();
+      const timer = then === 'cancel' ? setTimeout(() => own.abort('the server stopped waiting'), cancelAfterMs) : undefined;
+      note({ type: 'asked-client', requestId: id, method: request });
+      try {
+        const answer = await askClient(ctx, request, own.signal);
+        note({ type: 'client-answered', requestId: id, method: request, outcome: 'result' });
+        return text(`the client answered ${request}: ${JSON.stringify(answer)}`);
+      } catch (error) {
+        note({ type: 'client-answered', requestId: id, method: request, outcome: 'error', message: String(error) });
+        if (signal.aborted) throw new Cancelled(signal.reason);
+        return text(`${request} ended without an answer: ${String(error)}`);
+      } finally {
+        clearTimeout(timer);
+      }
+    }),
   );
 
   return server;

@@ -9,6 +9,7 @@ import { FORMAT_LABEL } from '../../src/trace/index.ts';
 import { createSession, type LiveState, type StartHow } from './session.ts';
 import { createCallFormPanel } from './playground/panels/call-form.ts';
 import { createCallsPanel } from './playground/panels/calls.ts';
+import { createClientHandlersPanel } from './playground/panels/client-handlers.ts';
 import { createClockPanel } from './playground/panels/clock.ts';
 import { createConnectionPanel } from './playground/panels/connection.ts';
 import { createDiagramsPanel } from './playground/panels/diagrams.ts';
@@ -124,6 +125,8 @@ export function mountPlayground(root: HTMLElement): void {
   const connection = createConnectionPanel(root, actions);
   const panels: Panel[] = [
     connection,
+    callForm,
+    createClientHandlersPanel(root, actions),
     createClockPanel(root, actions),
     createCallsPanel(root, actions),
     createLedgerPanel(root),

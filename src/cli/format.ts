@@ -84,6 +84,8 @@ function describeAction(a: UserAction): string {
       return `${a.type} ${DIRECTION_LABEL[a.dir]}`;
     case 'disconnect':
       return 'disconnect the client';
+    case 'ping':
+      return 'ping the server';
     case 'crash-server':
       return 'crash the server';
     case 'reconnect':

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { decodeLink, parseScenario, whyNot, type Scenario } from '../scenario/index.ts';
+import { decodeLink, parseScenario, scenarioAskWhyNot, whyNot, type Scenario } from '../scenario/index.ts';
 
 export interface Recorded {
   trace: string;
@@ -64,7 +64,7 @@ function offered(loaded: Loaded): Loaded {
   if (!loaded.ok) return loaded;
   const s = loaded.scenario;
   // No server shape: the runner serves 2026-07-28 with createMcpHandler whatever httpServer says.
-  const reason = whyNot(s.revision, s.transport, undefined, { server: s.serverProfile, client: s.clientProfile });
+  const reason = whyNot(s.revision, s.transport, undefined, { server: s.serverProfile, client: s.clientProfile }) ?? scenarioAskWhyNot(s);
   if (reason === null) return loaded;
   const who = loaded.what === 'the link' ? 'The link' : loaded.what;
   return { ok: false, error: `${who} asks for a setting the playground does not offer: ${reason}` };

@@ -21,6 +21,7 @@ import {
   type ServerHandlerState,
   type Transition,
 } from '../machines/index.ts';
+import { ReverseLifecycles } from './reverse-lifecycles.ts';
 import { idKey, type ConnectionEvent, type IndexedRequest, type NewTraceEvent, type RequestId, type TraceEvent, type TraceIndex } from '../trace/index.ts';
 
 interface CallRecord {
@@ -79,11 +80,14 @@ export class Lifecycles {
   private readonly append: (event: NewTraceEvent) => void;
   private readonly index: TraceIndex;
   private readonly now: () => number;
+  /** The requests the server sends the client, and the client's handlers of them. */
+  private readonly reverse: ReverseLifecycles;
 
   constructor(append: (event: NewTraceEvent) => void, index: TraceIndex, now: () => number) {
     this.append = append;
     this.index = index;
     this.now = now;
+    this.reverse = new ReverseLifecycles(append, index, now);
   }
 
   /**
@@ -202,12 +206,16 @@ export class Lifecycles {
   }
 
   /**
-   * The server's step is over. A handler that finished in it and has not been answered in the
-   * step is settled by what the wire showed: whether the server had written a response for it
+   * A side's step is over (the client's handlers: reverse-lifecycles.ts). A server handler that
+   * finished in it and has not been answered in the step is settled by what the wire showed: whether the server had written a response for it
    * before (a forged frame is not the server's, so it never counts), and whether its signal had
    * aborted (a result suppressed after a cancel, or one with nowhere to go).
    */
-  stepEnded(): void {
+  stepEnded(side: 'client' | 'server'): void {
+    if (side === 'client') {
+      this.reverse.stepEnded();
+      return;
+    }
     const finished = this.finished;
     this.finished = [];
     for (const record of finished) {
@@ -219,12 +227,14 @@ export class Lifecycles {
   /** A new connection (and server process): request ids start again. */
   newConnection(): void {
     this.handlers.clear();
+    this.reverse.clear();
   }
 
   // ---- the connection, stepped by the trace ---------------------------------------------
 
   /** Called with every event appended to the trace, after the trace index has taken it in. */
   observe(e: TraceEvent): void {
+    this.reverse.observe(e);
     switch (e.kind) {
       case 'frame': {
         const request = this.index.requests.at(-1);

@@ -95,6 +95,7 @@ export class Run {
       serverProfile: scenario.serverProfile ?? 'ts-v2',
       clientProfile: scenario.clientProfile ?? 'ts-v2',
       ...(scenario.connectTimeoutMs !== undefined && { connectTimeoutMs: scenario.connectTimeoutMs }),
+      ...(scenario.clientHandlers && { clientHandlers: scenario.clientHandlers }),
     };
     let forgedStreams = 0;
     this.forge = {
@@ -354,7 +355,8 @@ export class Run {
         this.wire.release(this.now, action.dir);
         return;
       case 'disconnect':
-        this.absorb('client', await this.call('client', 'the disconnect', this.sides.client.act(this.now, { type: 'disconnect' })));
+      case 'ping':
+        this.absorb('client', await this.call('client', `the ${action.type}`, this.sides.client.act(this.now, action)));
         return;
       case 'crash-server':
         if (!this.requireStdio('crash the server')) return;
@@ -437,7 +439,7 @@ export class Run {
         this.react(out.note);
       }
     }
-    if (side === 'server') this.lifecycles.stepEnded();
+    this.lifecycles.stepEnded(side);
     this.timers[side] = result.nextTimerAt;
   }
 

@@ -4,7 +4,7 @@
  * until it is quiet; it answers with what it wrote and did, in order, and its next timer.
  */
 import type { HandlerNote, UserAction, WireFrame } from '../trace/index.ts';
-import type { ClientProfile, HttpServerShape, Revision, ServerProfile, TransportKind } from '../scenario/index.ts';
+import type { ClientHandlers, ClientProfile, HttpServerShape, Revision, ServerProfile, TransportKind } from '../scenario/index.ts';
 
 export type SideOutput = ({ kind: 'send' } & WireFrame) | { kind: 'note'; note: HandlerNote };
 
@@ -22,12 +22,15 @@ export interface SideConfig {
   serverProfile: ServerProfile;
   clientProfile: ClientProfile;
   connectTimeoutMs?: number;
+  /** How the client's handlers of the server's requests behave. */
+  clientHandlers?: ClientHandlers;
 }
 
 export type ClientAction =
   | Extract<UserAction, { type: 'call' }>
   | { type: 'stop'; call: string }
   | { type: 'disconnect' }
+  | { type: 'ping' }
   | { type: 'reconnect' };
 
 export interface SideApi<A> {

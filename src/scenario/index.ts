@@ -15,3 +15,16 @@ export { LIBRARY, libraryEntry, type LibraryEntry, type LibrarySource } from './
 export { ON_CANCEL, TOOLS, TOOL_INPUT, defaultArgs, validateToolArgs, type ToolArgsCheck, type ToolName, type ToolSpec } from './tools.ts';
 export { CLIENT_PROFILE_INFO, SERVER_PROFILE_INFO, type ProfileInfo } from './profiles.ts';
 export { allowedCombinations, profileWhyNot, serverShape, settingLine, transportWhyNot, whyNot, type Combination, type ServerShape } from './combinations.ts';
+export {
+  ASK_CAPABILITY,
+  ASK_REQUESTS,
+  DEFAULT_CLIENT_HANDLER,
+  askWhyNot,
+  capabilitiesOf,
+  declaredHandlers,
+  scenarioAskWhyNot,
+  type AskRequest,
+  type ClientHandler,
+  type ClientHandlers,
+  type HandledCapability,
+} from './reverse.ts';

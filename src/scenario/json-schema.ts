@@ -25,6 +25,8 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
   serverProfile: 'Whose server runs: the real TypeScript SDK v2 ("ts-v2", the default) or an emulation around it (py-v1, py-v2, ts-v1; stdio only).',
   clientProfile: 'Whose client runs: the real TypeScript SDK v2 ("ts-v2", the default), a strict host, or an emulation around it (py-v1, ts-v1; stdio only).',
   connectTimeoutMs: "The client's timeout for connect (the initialize handshake), in virtual ms; the SDK's 60 s default when absent.",
+  clientHandlers:
+    'How the client answers the requests the server sends it mid-call (the ask_client tool): one entry per capability it declares (elicitation, sampling, roots), each answering after "ms" (0: at once) and, when the server cancels first, observing the cancel (stopping at once) or ignoring it. A capability without an entry is not declared.',
   faults:
     'Standing faults on the wire: frames written in one direction that match "match" (a JSON-RPC method, or "response"; any frame when absent), and only the nth match when "nth" is set, are dropped, delayed by "ms", or duplicated.',
   steps: "The user's actions, each at a virtual time in ms (several at one instant run in the order listed).",
@@ -32,7 +34,7 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
 };
 
 const ACTION_DESCRIPTIONS: Record<string, string> = {
-  call: 'Call a tool (slow_count, stubborn, ledger_write, work, quick) with its arguments; timeoutMs, resetTimeoutOnProgress and maxTotalTimeoutMs are the SDK request options.',
+  call: 'Call a tool (slow_count, stubborn, ledger_write, work, quick, ask_client) with its arguments; timeoutMs, resetTimeoutOnProgress and maxTotalTimeoutMs are the SDK request options.',
   stop: "Press Stop on a call: its AbortController aborts, and the SDK cancels the request as the transport requires.",
   'inject-response':
     'Forge a response (a result or an error) for a call, for initialize or for any request id, as if from the server; "to": "server" sends it to the server instead (stdio only). Name exactly one of call, initialize, requestId.',
@@ -42,6 +44,7 @@ const ACTION_DESCRIPTIONS: Record<string, string> = {
   hold: 'Hold every frame written in one direction until a release.',
   release: 'Release the frames held in one direction; they arrive one latency later, in order.',
   disconnect: 'The client closes its transport.',
+  ping: 'The client pings the server (Client.ping); 2026-07-28 has no ping.',
   'crash-server': 'The server process dies (stdio only).',
   reconnect: 'A new server process, and the client connects to it again (stdio only).',
 };

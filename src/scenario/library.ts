@@ -60,6 +60,11 @@ import forgedErrorRefusesTheHandshake from '../../content/scenarios/forged-error
 import serverKilledAfterTheClientDisconnected from '../../content/scenarios/server-killed-after-the-client-disconnected.json' with { type: 'json' };
 import strictHostHttpSseReconnectsOnUnknownIds from '../../content/scenarios/strict-host-http-sse-reconnects-on-unknown-ids.json' with { type: 'json' };
 import serverDiesRightAfterAnsweringInitialize from '../../content/scenarios/server-dies-right-after-answering-initialize.json' with { type: 'json' };
+import serverCancelsItsElicitation from '../../content/scenarios/server-cancels-its-elicitation.json' with { type: 'json' };
+import clientHandlerIgnoresServerCancel from '../../content/scenarios/client-handler-ignores-server-cancel.json' with { type: 'json' };
+import stopWhileElicitationPending from '../../content/scenarios/stop-while-elicitation-pending.json' with { type: 'json' };
+import lateClientAnswerAfterServerCancel from '../../content/scenarios/late-client-answer-after-server-cancel.json' with { type: 'json' };
+import pingBothWays from '../../content/scenarios/ping-both-ways.json' with { type: 'json' };
 
 /** Where the scenario comes from: a seed file, a spec section or an sdk-behaviors.md section. */
 export interface LibrarySource {
@@ -134,6 +139,11 @@ const RAW: readonly unknown[] = [
   cancelInABatch20251125,
   progressAfterCancel2026Stdio,
   progressOnAnotherRequestsStream,
+  serverCancelsItsElicitation,
+  clientHandlerIgnoresServerCancel,
+  stopWhileElicitationPending,
+  lateClientAnswerAfterServerCancel,
+  pingBothWays,
 ];
 
 function text(record: Record<string, unknown>, key: string, where: string): string {

@@ -5,6 +5,7 @@
 import * as z from 'zod/v4';
 import { directionSchema as direction, msSchema as ms, callIdSchema as callId, userActionSchema as action } from '../trace/index.ts';
 import { CLIENT_PROFILES, HTTP_SERVER_SHAPES, REVISIONS, SERVER_PROFILES, TRANSPORTS } from './model.ts';
+import { clientHandlersSchema } from './reverse.ts';
 
 /**
  * A standing fault on the wire: frames in one direction that match (by method, and by which
@@ -103,6 +104,8 @@ export const scenarioSchema = z
     clientProfile: z.enum(CLIENT_PROFILES).optional(),
     /** The client's timeout for `connect` (the initialize handshake); the SDK's 60 s default when absent. */
     connectTimeoutMs: ms.optional(),
+    /** How the client's handlers of the server's requests (ask_client) behave; each answers at once when absent. */
+    clientHandlers: clientHandlersSchema.optional(),
     faults: z.array(fault).max(50).optional(),
     steps: z.array(step).max(2000),
     /** The run stops at this virtual time even if timers are still pending (the SDK's 60 s request timeout, say). */

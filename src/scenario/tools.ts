@@ -4,6 +4,7 @@
  * exactly these schemas, so what the call form and the editor accept is what the server accepts.
  */
 import * as z from 'zod/v4';
+import { ASK_REQUESTS } from './reverse.ts';
 
 /** How the `work` tool's handler meets a cancellation (issue 4's handler behaviours). */
 export const ON_CANCEL = ['observe', 'ignore', 'swallow', 'shield'] as const;
@@ -21,6 +22,8 @@ export const TOOL_INPUT = {
   // unwindMs matters only to `shield`; a call that leaves it out unwinds at once.
   work: z.object({ ms, onCancel: z.enum(ON_CANCEL), unwindMs: ms.default(0) }),
   quick: z.object({}),
+  // then "cancel": the server cancels its own request cancelAfterMs after sending it.
+  ask_client: z.object({ request: z.enum(ASK_REQUESTS), afterMs: ms, then: z.enum(['wait', 'cancel']), cancelAfterMs: ms.default(0) }),
 } as const;
 
 export type ToolName = keyof typeof TOOL_INPUT;
@@ -80,6 +83,18 @@ export const TOOLS: readonly ToolSpec[] = [
     input: TOOL_INPUT.work,
   },
   { name: 'quick', summary: 'Answers at once.', args: [], input: TOOL_INPUT.quick },
+  {
+    name: 'ask_client',
+    summary:
+      'After `afterMs`, sends the client `request` (elicitation/create, sampling/createMessage, roots/list or ping) and returns what it answered; with then = cancel, the server cancels its own request `cancelAfterMs` after sending it.',
+    args: [
+      { name: 'request', label: 'request', default: 'elicitation/create', kind: 'choice', choices: ASK_REQUESTS },
+      { name: 'afterMs', label: 'after ms', default: 500, kind: 'number' },
+      { name: 'then', label: 'then', default: 'wait', kind: 'choice', choices: ['wait', 'cancel'] },
+      { name: 'cancelAfterMs', label: 'cancel after ms', default: 1000, kind: 'number' },
+    ],
+    input: TOOL_INPUT.ask_client,
+  },
 ];
 
 export function defaultArgs(tool: ToolSpec): Record<string, number | string> {

@@ -62,6 +62,8 @@ export const userActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('release'), dir: directionSchema }),
   /** The client closes its transport. */
   z.strictObject({ type: z.literal('disconnect') }),
+  /** The client pings the server (`Client.ping()`); the 2026-07-28 revision has no ping. */
+  z.strictObject({ type: z.literal('ping') }),
   /** The server process dies (stdio). */
   z.strictObject({ type: z.literal('crash-server') }),
   /** A new server process, and the client connects to it again (stdio). */

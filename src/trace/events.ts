@@ -22,12 +22,16 @@ export type JsonRpcMessage = {
 };
 
 import type {
+  ClientHandlerEvent,
+  ClientHandlerState,
   ClientRequestEvent,
   ClientRequestState,
   ConnectionEventName,
   ConnectionState,
   ServerHandlerEvent,
   ServerHandlerState,
+  ServerRequestEvent,
+  ServerRequestState,
 } from '../machines/index.ts';
 
 import type { UserAction } from './actions.ts';
@@ -108,6 +112,15 @@ export type HandlerNote =
   | { type: 'handler-returned'; requestId: string | number; aborted: boolean }
   | { type: 'handler-threw'; requestId: string | number; aborted: boolean; message: string }
   | { type: 'ledger-commit'; requestId: string | number; key: string; value: string }
+  /** ask_client is about to send the client `method`, for the tools/call `requestId` (the next such request the server writes). */
+  | { type: 'asked-client'; requestId: string | number; method: string }
+  /** The server's request to the client settled, as the tool of `requestId` saw it. */
+  | { type: 'client-answered'; requestId: string | number; method: string; outcome: 'result' | 'error'; message?: string }
+  /** The client's handler of a server request (`requestId` is the server's request's id): started, saw its cancel, ended. */
+  | { type: 'client-handler-started'; requestId: string | number; method: string }
+  | { type: 'client-handler-cancel-seen'; requestId: string | number; reason: string }
+  | { type: 'client-handler-returned'; requestId: string | number; aborted: boolean }
+  | { type: 'client-handler-threw'; requestId: string | number; aborted: boolean; message: string }
   | { type: 'progress-received'; call: string; progress: number; total?: number }
   | { type: 'call-settled'; call: string; outcome: 'result' | 'error'; isError?: boolean; message?: string; code?: string | number }
   | { type: 'client-onerror'; message: string }
@@ -155,6 +168,33 @@ export interface ServerStateEvent extends Base {
   to: ServerHandlerState;
   on: ServerHandlerEvent | null;
   because: string;
+}
+
+/** What a request the server sent the client (ask_client) is stepped by: its id and method, on a connection. */
+interface ServerRequestSubject extends Base {
+  /** The server's own id for the request (the server counts apart from the client). */
+  requestId: string | number;
+  method: string;
+  connection: number;
+  because: string;
+}
+
+/** The server's view of a request it sent the client (src/machines/server-request.ts) took a step. */
+export interface ServerRequestStateEvent extends ServerRequestSubject {
+  kind: 'server-request-state';
+  machine: 'server-request';
+  from: ServerRequestState | null;
+  to: ServerRequestState;
+  on: ServerRequestEvent | null;
+}
+
+/** The client's handler of a server request (src/machines/client-handler.ts) took a step. */
+export interface ClientHandlerStateEvent extends ServerRequestSubject {
+  kind: 'client-handler-state';
+  machine: 'client-handler';
+  from: ClientHandlerState | null;
+  to: ClientHandlerState;
+  on: ClientHandlerEvent | null;
 }
 
 /** The connection lifecycle table (src/machines/connection.ts) took a step. */
@@ -208,6 +248,8 @@ export type TraceEvent =
   | HandlerEvent
   | ClientStateEvent
   | ServerStateEvent
+  | ServerRequestStateEvent
+  | ClientHandlerStateEvent
   | ConnectionEvent
   | ConnectionStateEvent
   | ObservedEvent

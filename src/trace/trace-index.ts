@@ -32,150 +32,35 @@ import type {
 import { batchOf, isId, isObject, isRequest, isResponse, messagesOf, meta, taskOf, type RequestId } from './messages.ts';
 
 export type { RequestId };
-
-export interface IndexedRequest {
-  frame: FrameEvent;
-  msg: JsonRpcMessage;
-  dir: Direction;
-  id: RequestId;
-  method: string;
-  /** `params._meta.progressToken`, when the request asks for progress. */
-  token: unknown;
-  /** The HTTP stream its POST opened. */
-  stream: number | undefined;
-  /** `params.task` present: a 2025-11-25 task-augmented request. */
-  taskAugmented: boolean;
-  /** The client call whose tools/call this is (the call that took this id on this connection). */
-  call: string | undefined;
-  responses: IndexedResponse[];
-  /** notifications/cancelled from the same side naming it, in order. */
-  cancels: IndexedCancel[];
-  /** The client closing its stream (HTTP `abort`), in order. */
-  aborts: IndexedAbort[];
-}
-
-export interface IndexedResponse {
-  frame: FrameEvent;
-  msg: JsonRpcMessage;
-  dir: Direction;
-  /** The id as written (may be null or absent in a malformed response). */
-  id: unknown;
-  req: IndexedRequest | undefined;
-}
-
-export interface IndexedCancel {
-  frame: FrameEvent;
-  msg: JsonRpcMessage;
-  dir: Direction;
-  hasRequestId: boolean;
-  requestId: unknown;
-  target: IndexedRequest | undefined;
-}
-
-export interface IndexedAbort {
-  frame: FrameEvent;
-  stream: number;
-  target: IndexedRequest | undefined;
-}
-
-export interface IndexedProgress {
-  frame: FrameEvent;
-  msg: JsonRpcMessage;
-  dir: Direction;
-  token: unknown;
-  value: unknown;
-  owner: IndexedRequest | undefined;
-}
-
-export interface IndexedStream {
-  /** The client's `request` frame that opened it. */
-  open: FrameEvent | undefined;
-  /** The JSON-RPC request it carries, when its body is a request. */
-  req: IndexedRequest | undefined;
-  head: FrameEvent | undefined;
-  /** Every s2c frame on the stream, in order. */
-  s2c: FrameEvent[];
-  end: FrameEvent | undefined;
-  aborts: IndexedAbort[];
-}
-
-export interface TaskReport {
-  frame: FrameEvent;
-  status: string;
-}
-
-export type StopEvent = UserActionEvent & { action: { type: 'stop' } };
-export type CallActionEvent = UserActionEvent & { action: Extract<UserActionEvent['action'], { type: 'call' }> };
-export type SettledEvent = HandlerEvent & { note: { type: 'call-settled' } };
-
-export interface IndexedCall {
-  /** The user's Call, with the timeout options it asked the SDK for. */
-  action: CallActionEvent | undefined;
-  requestId: RequestId | null;
-  /** The connection the call was made on (null until it has a request id). */
-  connection: number | null;
-  /** Its tools/call request, once written. */
-  request: IndexedRequest | undefined;
-  states: ClientStateEvent[];
-  settled: SettledEvent[];
-}
-
-/** What one frame a side wrote carries, as indexed (a batch may carry several messages). */
-export interface IndexedFrame {
-  frame: FrameEvent;
-  /** The JSON-RPC batch (array) the frame carries, as written, on stdio or HTTP; its messages are indexed one by one. */
-  batch: readonly unknown[] | undefined;
-  requests: IndexedRequest[];
-  responses: IndexedResponse[];
-  cancels: IndexedCancel[];
-  progress: IndexedProgress[];
-  abort: IndexedAbort | undefined;
-}
-
-export interface TraceIndex {
-  frames: FrameEvent[];
-  delivery: Map<number, DeliveryEvent>;
-  /** Deliveries per direction, in order (for "the next thing the receiver got"). */
-  deliveriesByDir: Record<Direction, DeliveryEvent[]>;
-  requests: IndexedRequest[];
-  /** Requests by connection, direction and id, in order. */
-  requestsByKey: Map<string, IndexedRequest[]>;
-  /** The same, across connections (a call's request, looked up from its id). */
-  requestsById: Map<string, IndexedRequest[]>;
-  progressByOwner: Map<IndexedRequest, IndexedProgress[]>;
-  /** The client call a request id belongs to. */
-  callByRequestId: Map<string, string>;
-  responses: IndexedResponse[];
-  /** Responses that match no request (a null id, an unknown id). */
-  orphans: IndexedResponse[];
-  cancels: IndexedCancel[];
-  aborts: IndexedAbort[];
-  progress: IndexedProgress[];
-  streams: Map<number, IndexedStream>;
-  /** Every frame with a message, with the message (batch elements expanded, on stdio and HTTP). */
-  messages: { frame: FrameEvent; msg: JsonRpcMessage }[];
-  tasks: Map<string, TaskReport[]>;
-  stops: StopEvent[];
-  calls: Map<string, IndexedCall>;
-  /** Server handler notes by request id key. */
-  serverNotes: Map<string, HandlerEvent[]>;
-  /** The client SDK's onerror notes ("Received a response for an unknown message ID: …"). */
-  clientOnerror: HandlerEvent[];
-  sessionExpired: number[];
-  /** Every indexed frame by its number (a wire fault's copy and a stdio end-of-stream are not). */
-  byFrame: Map<number, IndexedFrame>;
-  /** A wire fault's copy (by frame number) → the frame it copies. */
-  copyOf: Map<number, FrameEvent>;
-  /**
-   * The server handler's steps by connection and request id (`callKey`): server-state events
-   * carry no connection, so each belongs to the connection current when it was recorded.
-   */
-  serverStates: Map<string, ServerStateEvent[]>;
-  /** The connection current now: a reconnect (`reconnect-requested`) starts the next one. */
-  connection: number;
-  /** The trace was imported from a log taken outside the lab's sides (an `observed` source event). */
-  outside: boolean;
-}
+export type {
+  CallActionEvent,
+  IndexedAbort,
+  IndexedCall,
+  IndexedCancel,
+  IndexedFrame,
+  IndexedProgress,
+  IndexedRequest,
+  IndexedResponse,
+  IndexedStream,
+  SettledEvent,
+  StopEvent,
+  TaskReport,
+  TraceIndex,
+} from './indexed.ts';
+import type {
+  CallActionEvent,
+  IndexedAbort,
+  IndexedCall,
+  IndexedCancel,
+  IndexedFrame,
+  IndexedProgress,
+  IndexedRequest,
+  IndexedResponse,
+  IndexedStream,
+  SettledEvent,
+  StopEvent,
+  TraceIndex,
+} from './indexed.ts';
 
 export const OPPOSITE: Record<Direction, Direction> = { c2s: 's2c', s2c: 'c2s' };
 
@@ -213,6 +98,8 @@ interface Building {
   tokens: Map<string, IndexedRequest[]>;
   /** The first frame with these raw bytes per connection and direction, to recognise a wire fault's copy. */
   written: Map<string, FrameEvent>;
+  /** `asked-client` notes not yet matched to the request the server wrote for them, oldest first. */
+  asks: HandlerEvent[];
 }
 
 function emptyIndex(): TraceIndex {
@@ -237,6 +124,8 @@ function emptyIndex(): TraceIndex {
     calls: new Map(),
     serverNotes: new Map(),
     clientOnerror: [],
+    serverOnerror: [],
+    clientHandlerNotes: new Map(),
     sessionExpired: [],
     byFrame: new Map(),
     copyOf: new Map(),
@@ -247,7 +136,7 @@ function emptyIndex(): TraceIndex {
 }
 
 export function createTraceIndex(): TraceIndexBuilder {
-  const b: Building = { idx: emptyIndex(), tokens: new Map(), written: new Map() };
+  const b: Building = { idx: emptyIndex(), tokens: new Map(), written: new Map(), asks: [] };
   const add = (e: TraceEvent): void => {
     switch (e.kind) {
       case 'frame':
@@ -267,7 +156,7 @@ export function createTraceIndex(): TraceIndexBuilder {
         push(b.idx.serverStates, callKey(b.idx.connection, e.requestId), e);
         break;
       case 'handler':
-        onHandler(b.idx, e);
+        onHandler(b, e);
         break;
       case 'observed':
         if (e.what === 'source') b.idx.outside = true;
@@ -407,6 +296,7 @@ function onRequest(b: Building, e: FrameEvent, msg: JsonRpcMessage, id: RequestI
     stream: http?.stream,
     taskAugmented: msg.params?.task !== undefined,
     call,
+    parent: e.dir === 's2c' ? askedBy(b, msg.method) : undefined,
     responses: [],
     cancels: [],
     aborts: [],
@@ -460,12 +350,31 @@ function onClientState(idx: TraceIndex, e: ClientStateEvent): void {
   c.states.push(e);
 }
 
-function onHandler(idx: TraceIndex, e: HandlerEvent): void {
+/** The tools/call whose tool asked for the s2c request `method` just written: the oldest unmatched ask for it. */
+function askedBy(b: Building, method: string | undefined): IndexedRequest | undefined {
+  const i = b.asks.findIndex((a) => a.note.type === 'asked-client' && a.note.method === method);
+  const ask = b.asks[i];
+  if (ask?.note.type !== 'asked-client') return undefined;
+  b.asks.splice(i, 1);
+  return last(b.idx.requestsByKey.get(dirKey('c2s', ask.note.requestId, b.idx.connection)));
+}
+
+function onHandler(b: Building, e: HandlerEvent): void {
+  const { idx } = b;
   const note = e.note;
   if (e.side === 'client' && isSettled(e)) callOf(idx, e.note.call).settled.push(e);
   else if (e.side === 'client' && note.type === 'client-onerror') idx.clientOnerror.push(e);
-  else if (note.type === 'reconnect-requested') idx.connection++;
-  else if (e.side === 'server' && 'requestId' in note) push(idx.serverNotes, idKey(note.requestId), e);
+  else if (e.side === 'server' && note.type === 'server-onerror') idx.serverOnerror.push(e);
+  else if (note.type === 'reconnect-requested') {
+    idx.connection++;
+    b.asks = [];
+  } else if (e.side === 'client' && 'requestId' in note) push(idx.clientHandlerNotes, idKey(note.requestId), e);
+  else if (e.side === 'server' && 'requestId' in note) {
+    push(idx.serverNotes, idKey(note.requestId), e);
+    if (note.type === 'asked-client') b.asks.push(e);
+    // An ask the SDK refused before writing anything (a capability it does not know) is done.
+    if (note.type === 'client-answered') b.asks = b.asks.filter((x) => !(x.note.type === 'asked-client' && x.note.requestId === note.requestId && x.note.method === note.method));
+  }
 }
 
 /** What a frame carries, as indexed; a wire fault's copy reads as the frame it copies. */

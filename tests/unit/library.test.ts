@@ -64,7 +64,7 @@ for (const entry of LIBRARY) {
   test(`${entry.id} replays in Node to its recorded trace ${entry.trace}`, async () => {
     const trace = await runHeadless(entry.scenario, sides);
     for (const e of trace) {
-      if ((e.kind === 'client-state' || e.kind === 'server-state' || e.kind === 'connection-state') && e.from !== null && e.on !== null) {
+      if ((e.kind === 'client-state' || e.kind === 'server-state' || e.kind === 'server-request-state' || e.kind === 'client-handler-state' || e.kind === 'connection-state') && e.from !== null && e.on !== null) {
         taken.add(transitionKey(e.machine, e.from, e.on));
       }
     }

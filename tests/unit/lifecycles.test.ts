@@ -143,7 +143,7 @@ describe('calls and handlers, stepped by what happened', () => {
       if (!forged) h.lifecycles.stepHandler(7, 'response-sent');
       h.lifecycles.stepHandler(7, 'cancel-seen');
       h.lifecycles.stepHandler(7, 'throw');
-      h.lifecycles.stepEnded();
+      h.lifecycles.stepEnded('server');
       const states = h.trace.flatMap((e) => (e.kind === 'server-state' ? [e.to] : []));
       assert.equal(states.at(-1), expected, forged ? 'a forged answer is not the server’s' : 'its earlier answer stands');
       assert.deepEqual(h.errors(), []);
@@ -172,9 +172,9 @@ describe('calls and handlers, stepped by what happened', () => {
     h.lifecycles.stepHandler(4, 'cancel-seen');
     h.lifecycles.stepHandler(4, 'return', false);
     h.lifecycles.stepHandler(4, 'response-sent');
-    h.lifecycles.stepEnded();
+    h.lifecycles.stepEnded('server');
     h.lifecycles.stepHandler(4, 'throw', true);
-    h.lifecycles.stepEnded();
+    h.lifecycles.stepEnded('server');
     const steps = h.trace.flatMap((e) => (e.kind === 'server-state' ? [`${e.from ?? '∅'} → ${e.to}`] : []));
     assert.deepEqual(steps, ['∅ → running', '∅ → running', 'running → cancellation seen', 'running → returned', 'returned → response sent', 'cancellation seen → threw', 'threw → response suppressed']);
     assert.deepEqual(h.errors(), []);

@@ -69,7 +69,7 @@ const action: fc.Arbitrary<UserAction> = fc.oneof(
     .map(([reason, t]): UserAction => ({ type: 'inject-cancel', ...(reason !== undefined && { reason }), ...t })),
   dir.map((d): UserAction => ({ type: 'hold', dir: d })),
   dir.map((d): UserAction => ({ type: 'release', dir: d })),
-  fc.constantFrom<UserAction>({ type: 'disconnect' }, { type: 'crash-server' }, { type: 'reconnect' }),
+  fc.constantFrom<UserAction>({ type: 'disconnect' }, { type: 'crash-server' }, { type: 'reconnect' }, { type: 'ping' }),
 );
 
 const step: fc.Arbitrary<Step> = fc.record({ at: ms, action }, { noNullPrototype: true });
@@ -85,6 +85,9 @@ const fault: fc.Arbitrary<WireFault> = fc.record(
   { requiredKeys: ['dir', 'action'], noNullPrototype: true },
 );
 
+const clientHandler = fc.record({ ms: fc.integer({ min: 0, max: 3_600_000 }), onCancel: fc.constantFrom('observe' as const, 'ignore' as const) }, { noNullPrototype: true });
+const clientHandlers = fc.record({ elicitation: clientHandler, sampling: clientHandler, roots: clientHandler }, { requiredKeys: [], noNullPrototype: true });
+
 export const scenarioArbitrary: fc.Arbitrary<Scenario> = fc.record(
   {
     version: fc.constant(1 as const),
@@ -95,6 +98,7 @@ export const scenarioArbitrary: fc.Arbitrary<Scenario> = fc.record(
     serverProfile: fc.constantFrom(...SERVER_PROFILES),
     clientProfile: fc.constantFrom(...CLIENT_PROFILES),
     connectTimeoutMs: ms,
+    clientHandlers,
     faults: fc.array(fault, { maxLength: 5 }),
     steps: fc.array(step, { maxLength: 12 }),
     endAt: ms,

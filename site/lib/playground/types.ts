@@ -2,7 +2,7 @@
  * What the playground's panels share: the page state handed to every panel with the run view,
  * and the intents a panel sends. A panel renders from these alone and never reaches into another.
  */
-import type { LinkMeta, Scenario, WireFault } from '../../../src/scenario/index.ts';
+import type { ClientHandlers, LinkMeta, Scenario, WireFault } from '../../../src/scenario/index.ts';
 import type { UserAction } from '../../../src/trace/index.ts';
 import type { RunView } from '../../../src/views/index.ts';
 import type { LiveState, SettledRun } from '../session.ts';
@@ -58,7 +58,7 @@ export interface Actions {
   step(): void;
   setSpeed(speed: number): void;
   /** A new run from the running scenario's setting with these changes, and no steps. */
-  restart(changes?: Partial<Setting> & { faults?: WireFault[] }): void;
+  restart(changes?: Partial<Setting> & { faults?: WireFault[]; clientHandlers?: ClientHandlers | undefined }): void;
   /** Replays a scenario the user wrote. */
   runScenario(scenario: Scenario): void;
   highlight(witnesses: readonly number[]): void;

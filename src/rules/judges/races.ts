@@ -149,11 +149,11 @@ function ownSignals(ctx: Ctx, req: Req): Signal[] {
   return signalsOf(ctx, req).filter((s) => s.frame.injected !== true);
 }
 
-/** The client SDK's "unknown message ID" report of a response to `id`, after `afterSeq`. */
-function findOnerrorFor(idx: Index, id: Id, afterSeq: number): HandlerEvent | undefined {
+/** The SDK's "unknown message ID" report of a response to `id`, after `afterSeq`, among one side's onerror notes. */
+function findOnerrorFor(reports: readonly HandlerEvent[], id: Id, afterSeq: number): HandlerEvent | undefined {
   const prefix = 'Received a response for an unknown message ID: ';
-  for (const e of idx.clientOnerror) {
-    if (e.seq <= afterSeq || e.note.type !== 'client-onerror' || !e.note.message.startsWith(prefix)) continue;
+  for (const e of reports) {
+    if (e.seq <= afterSeq || (e.note.type !== 'client-onerror' && e.note.type !== 'server-onerror') || !e.note.message.startsWith(prefix)) continue;
     try {
       const msg: unknown = JSON.parse(e.note.message.slice(prefix.length));
       if (isObject(msg) && idKey(msg.id) === idKey(id)) return e;
@@ -186,6 +186,19 @@ function takenBy(call: CallInfo, at: At, to: number): { seq: number; what: strin
   return state && { seq: state.seq, what: `the call went to ${state.to}` };
 }
 
+/**
+ * The server's tool took the client's answer to its own request (`req`, sent mid-call): in the
+ * step the answer arrived, the tool noted the request settled with a result.
+ */
+function takenByTool(idx: Index, req: Req, at: At, to: number): { seq: number; what: string } | undefined {
+  const parent = req.parent;
+  if (!parent) return undefined;
+  const answered = (idx.serverNotes.get(idKey(parent.id)) ?? []).find(
+    (e) => e.seq > at.seq && e.seq < to && e.t === at.t && e.note.type === 'client-answered' && e.note.outcome === 'result' && e.note.method === req.method,
+  );
+  return answered && { seq: answered.seq, what: `the handler of request ${show(parent.id)} took it as the client's answer` };
+}
+
 function lateResponse(ctx: Ctx, req: Req, first: Signal, resp: Resp): Draft | undefined {
   const { idx } = ctx;
   const d = deliveryOf(idx, resp.frame);
@@ -199,16 +212,17 @@ function lateResponse(ctx: Ctx, req: Req, first: Signal, resp: Resp): Draft | un
     return { verdict: 'violated', severity, witnesses: [first.frame.seq, d.seq, ...down.events], why: `The ${who} did not ignore ${arrived}: in that step ${down.text}.` };
   }
   const until = nextDelivery(idx, resp.dir, d.seq)?.seq ?? Number.POSITIVE_INFINITY;
-  const taken = entry && takenBy(entry[1], d, until);
+  const taken = req.dir === 's2c' ? takenByTool(idx, req, d, until) : entry && takenBy(entry[1], d, until);
   if (taken) return { verdict: 'violated', severity, witnesses: [first.frame.seq, d.seq, taken.seq], why: `The ${who} took ${arrived}: ${taken.what}.` };
   const ignored =
-    entry?.[1].states.find((s) => s.seq > d.seq && s.seq < until && s.on === 'late-response') ?? findOnerrorFor(idx, req.id, d.seq);
+    entry?.[1].states.find((s) => s.seq > d.seq && s.seq < until && s.on === 'late-response') ??
+    findOnerrorFor(req.dir === 'c2s' ? idx.clientOnerror : idx.serverOnerror, req.id, d.seq);
   return ignored
     ? { verdict: 'satisfied', witnesses: [first.frame.seq, d.seq, ignored.seq], why: `The ${who} ignored the response to request ${show(req.id)} (${frameName(resp.frame)}) that arrived after its cancel.` }
     : {
         verdict: 'cannot-tell',
         witnesses: [first.frame.seq, d.seq],
-        why: `The trace has no client state or SDK report for request ${show(req.id)}, so what the ${who} made of the late response (${frameName(resp.frame)}) is not visible.`,
+        why: `The trace has no ${req.dir === 'c2s' ? 'client state' : 'handler note'} or SDK report for request ${show(req.id)}, so what the ${who} made of the late response (${frameName(resp.frame)}) is not visible.`,
       };
 }
 
@@ -295,8 +309,8 @@ export const RACE_JUDGES = {
     nothing: 'No response arrived after a cancel in this trace.',
     judge(ctx) {
       const out: Draft[] = [];
+      // Both ways: the client's calls, and the requests the server sent the client mid-call.
       for (const req of ctx.idx.requests) {
-        if (req.dir !== 'c2s') continue;
         const first = ownSignals(ctx, req)[0];
         if (!first) continue;
         for (const resp of req.responses) {

@@ -28,6 +28,19 @@ function notesOf(idx: Index, id: Id, ...types: NoteType[]): HandlerEvent[] {
   return (idx.serverNotes.get(idKey(id)) ?? []).filter((e) => types.includes(e.note.type));
 }
 
+/** A handler's steps, as its receiver notes them: the server's handler of a client request, or the client's of a server request. */
+const HANDLER_NOTES = {
+  c2s: { started: ['handler-started'], seen: ['handler-cancel-seen'], ended: ['handler-returned', 'handler-threw'] },
+  s2c: { started: ['client-handler-started'], seen: ['client-handler-cancel-seen'], ended: ['client-handler-returned', 'client-handler-threw'] },
+} as const satisfies Record<'c2s' | 's2c', Record<'started' | 'seen' | 'ended', readonly NoteType[]>>;
+
+/** The receiver's notes of `step` for the handler of `req`. */
+function stepsOf(idx: Index, req: Req, step: 'started' | 'seen' | 'ended'): HandlerEvent[] {
+  const types: readonly NoteType[] = HANDLER_NOTES[req.dir][step];
+  const notes = req.dir === 'c2s' ? idx.serverNotes : idx.clientHandlerNotes;
+  return (notes.get(idKey(req.id)) ?? []).filter((e) => types.includes(e.note.type));
+}
+
 /** Why a delivered cancel is invalid (the clause's three cases), or undefined for a valid one. */
 function invalidity(c: Cancel, d: DeliveryEvent): string | undefined {
   const params = c.msg.params;
@@ -90,61 +103,68 @@ function workAfter(idx: Index, req: Req, from: number, to: number): { seq: numbe
  */
 function stopDraft(idx: Index, req: Req, s: Delivered): Draft {
   const severity = s.strong ? undefined : ('info' as const);
-  const ended = notesOf(idx, req.id, 'handler-returned', 'handler-threw').find((e) => e.seq > s.delivery.seq);
+  const receiver = receiverOf(req.dir);
+  const ended = stepsOf(idx, req, 'ended').find((e) => e.seq > s.delivery.seq);
   // A signal that aborts only after the handler ended (its stream closing after the response) stopped nothing.
-  const seen = notesOf(idx, req.id, 'handler-cancel-seen').find((e) => e.seq > s.delivery.seq && (!ended || e.seq <= ended.seq));
-  const work = workAfter(idx, req, (seen ?? s.delivery).seq, ended?.seq ?? Number.POSITIVE_INFINITY);
+  const seen = stepsOf(idx, req, 'seen').find((e) => e.seq > s.delivery.seq && (!ended || e.seq <= ended.seq));
+  const work =
+    req.dir === 'c2s'
+      ? workAfter(idx, req, (seen ?? s.delivery).seq, ended?.seq ?? Number.POSITIVE_INFINITY)
+      : seen && ended?.note.type === 'client-handler-returned' && ended.t > seen.t
+        ? // The client's handler has no progress or ledger: one that returns its answer later, not at once, worked on.
+          { seq: ended.seq, what: `it went on and returned its answer at ${ended.t} ms` }
+        : undefined;
   const id = show(req.id);
   if (work)
     return {
       verdict: 'violated',
       severity,
       witnesses: [s.frame.seq, s.delivery.seq, seen?.seq, work.seq],
-      why: `The handler of request ${id} kept working after ${seen ? `its signal aborted at ${seen.t} ms` : `${signalName(s)} reached the server`}: ${work.what}.`,
+      why: `The handler of request ${id} kept working after ${seen ? `its signal aborted at ${seen.t} ms` : `${signalName(s)} reached the ${receiver}`}: ${work.what}.`,
     };
   if (ended && !seen)
     return {
       verdict: 'violated',
       severity,
       witnesses: [s.frame.seq, s.delivery.seq, ended.seq],
-      why: `The handler of request ${id} ran on to its end at ${ended.t} ms without being stopped, though ${signalName(s)} reached the server at ${s.delivery.t} ms.`,
+      why: `The handler of request ${id} ran on to its end at ${ended.t} ms without being stopped, though ${signalName(s)} reached the ${receiver} at ${s.delivery.t} ms.`,
     };
   if (ended && seen)
     return {
       verdict: 'satisfied',
       severity,
       witnesses: [s.frame.seq, s.delivery.seq, seen.seq, ended.seq],
-      why: `The server stopped the handler of request ${id}: its signal aborted at ${seen.t} ms, after ${signalName(s)} arrived at ${s.delivery.t} ms, and it ended at ${ended.t} ms.`,
+      why: `The ${receiver} stopped the handler of request ${id}: its signal aborted at ${seen.t} ms, after ${signalName(s)} arrived at ${s.delivery.t} ms, and it ended at ${ended.t} ms.`,
     };
   return {
     verdict: 'cannot-tell',
     witnesses: [s.frame.seq, s.delivery.seq, seen?.seq],
-    why: `The handler of request ${id} ${seen ? `saw its signal abort at ${seen.t} ms but ` : ''}had not ended before the trace (or its server) did; "as soon as practical" has no bound to measure.`,
+    why: `The handler of request ${id} ${seen ? `saw its signal abort at ${seen.t} ms but ` : ''}had not ended before the trace (or its ${receiver}) did; "as soon as practical" has no bound to measure.`,
   };
 }
 
 export const RECEIVER_JUDGES = {
   'CANCEL-RECV-STOP': {
-    inside: "the server handler's state, which only the lab's server sees",
-    nothing: 'No cancel reached the server for a request it was handling.',
+    inside: "the receiving handler's state, which only the lab's sides see",
+    nothing: 'No cancel reached a receiver for a request it was handling.',
     judge(ctx) {
       const { idx } = ctx;
       const out: Draft[] = [];
+      // Both ways: the server's handlers of the client's calls, the client's handlers of the server's requests.
       for (const req of idx.requests) {
-        if (req.dir !== 'c2s') continue;
         const signals = signalsOf(ctx, req);
         const s = firstDelivered(signals, true) ?? firstDelivered(signals, false);
         if (!s) continue; // not cancelled, or not yet delivered (CANCEL-NO-RESPONSE says which)
         const answered = req.responses.find((r) => r.frame.seq < s.delivery.seq && !r.frame.injected);
-        const started = notesOf(idx, req.id, 'handler-started').filter((e) => e.seq > req.frame.seq && e.seq < s.delivery.seq).at(-1);
-        const finished = started && notesOf(idx, req.id, 'handler-returned', 'handler-threw').find((e) => e.seq > started.seq && e.seq < s.delivery.seq);
+        const started = stepsOf(idx, req, 'started').filter((e) => e.seq > req.frame.seq && e.seq < s.delivery.seq).at(-1);
+        const finished = started && stepsOf(idx, req, 'ended').find((e) => e.seq > started.seq && e.seq < s.delivery.seq);
         // Done before the cancel arrived: nothing was left to stop (R1, judged by CANCEL-REF-INPROGRESS).
         if (answered || finished) continue;
         if (!started) {
           out.push({
             verdict: 'cannot-tell',
             witnesses: [s.frame.seq, s.delivery.seq],
-            why: `The trace has no handler notes for request ${show(req.id)}, so whether the server stopped it is not visible.`,
+            why: `The trace has no handler notes for request ${show(req.id)}, so whether the ${receiverOf(req.dir)} stopped it is not visible.`,
           });
           continue;
         }

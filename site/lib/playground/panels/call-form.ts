@@ -3,11 +3,11 @@
  * Arguments the server would refuse (its own schemas, `validateToolArgs`) are listed under the
  * form and no call is sent.
  */
-import { TOOLS, defaultArgs, validateToolArgs, type ToolSpec } from '../../../../src/scenario/index.ts';
+import { ASK_REQUESTS, TOOLS, askWhyNot, defaultArgs, validateToolArgs, type Scenario, type ToolSpec } from '../../../../src/scenario/index.ts';
 import { byId, el } from '../dom.ts';
-import type { Actions } from '../types.ts';
+import type { Actions, Panel } from '../types.ts';
 
-export interface CallFormPanel {
+export interface CallFormPanel extends Panel {
   /** Calls the selected tool with the arguments in the form (the `c` shortcut). */
   submit(): void;
 }
@@ -19,6 +19,8 @@ export function createCallFormPanel(root: HTMLElement, actions: Actions): CallFo
   const summary = byId<HTMLElement>(root, 'tool-summary');
   const errors = byId<HTMLUListElement>(root, 'call-errors');
 
+  /** The running scenario's setting: whether the server can send what ask_client would ask. */
+  let setting: Scenario | null = null;
   const currentTool = (): ToolSpec => TOOLS.find((t) => t.name === toolSelect.value) ?? (TOOLS[0] as ToolSpec);
 
   function renderArgs(): void {
@@ -62,9 +64,20 @@ export function createCallFormPanel(root: HTMLElement, actions: Actions): CallFo
       errors.replaceChildren(...checked.errors.map((e) => el('li', {}, `Not called: ${e}`)));
       return;
     }
+    const request = tool === 'ask_client' ? ASK_REQUESTS.find((r) => r === args.request) : undefined;
+    const refused = request && setting ? askWhyNot(request, setting) : null;
+    if (refused !== null) {
+      errors.replaceChildren(el('li', {}, `Not called: ask_client cannot send ${request ?? ''} here. ${refused}`));
+      return;
+    }
     errors.replaceChildren();
     // The arguments as the user gave them (the schema's parse would reorder and fill defaults).
     actions.call(tool, args);
   });
-  return { submit: () => form.requestSubmit() };
+  return {
+    submit: () => form.requestSubmit(),
+    update(_view, page) {
+      setting = page.live.scenario;
+    },
+  };
 }
