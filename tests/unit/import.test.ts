@@ -195,7 +195,7 @@ describe('judging an imported trace', () => {
     const outside = checkRun({ revision: '2025-11-25', transport: 'stdio' }, ok(importTrace(sample('stdio-python-v1-code-0.log'))).trace);
     const recv = outside.find((f) => f.rule === 'CANCEL-RECV-STOP');
     assert.equal(recv?.verdict, 'cannot-tell');
-    assert.match(recv?.why ?? '', /^Can’t tell from this trace: it was observed from outside the lab's sides, and this rule needs the server handler's state/);
+    assert.match(recv?.why ?? '', /^Can’t tell from this trace: it was observed from outside the lab's sides, and this rule needs the receiving handler's state/);
     assert.equal(recv && statusOf(recv), 'SKIPPED');
     const inside = checkRun({ revision: '2025-11-25', transport: 'stdio' }, lab('lab-python-v1-code-0.jsonl'));
     assert.notEqual(inside.find((f) => f.rule === 'CANCEL-RECV-STOP')?.verdict, 'cannot-tell');
