@@ -100,6 +100,11 @@ export class Wire {
     return best;
   }
 
+  /** Frames in flight in `dir` that are due (not held), in delivery order. */
+  due(dir: Direction): InFlight[] {
+    return this.inFlight.filter((f) => f.dir === dir && f.deliverAt !== null).sort((a, b) => (a.deliverAt ?? 0) - (b.deliverAt ?? 0) || a.frame - b.frame);
+  }
+
   take(frame: InFlight): void {
     this.inFlight = this.inFlight.filter((f) => f !== frame);
   }
