@@ -188,7 +188,7 @@ export class Run {
    */
   private runAhead(side: SideName, current?: InFlight): boolean {
     const batch = this.sides[side].batch?.bind(this.sides[side]);
-    if (!batch || this.aheadThrough === null || this.actions.anyWaiting) return false;
+    if (!batch || this.aheadThrough === null || this.actions.anyWaiting || this.ahead.busy(side)) return false;
     const other: SideName = side === 'client' ? 'server' : 'client';
     const reaches = (f: InFlight): boolean => f.connection === this.connectionNo && (side === 'client' || this.serverAlive);
     const plan = planBatch({
