@@ -29,7 +29,7 @@ export const INTO: Record<SideName, Direction> = { client: 's2c', server: 'c2s' 
  * The most steps one batch runs: enough that the round trips are a small part of the time,
  * few enough that a batch past a bound or a host's deadline is little work thrown away.
  */
-const BATCH_STEPS = 64;
+export const BATCH_STEPS = 64;
 
 /** Notes after which what reaches a side changes (its connection is replaced, or it died). */
 const STOP_ON: HandlerNote['type'][] = ['reconnect-requested', 'server-exited'];
@@ -40,7 +40,7 @@ export interface Outlook {
   /** The side's earliest timer, and the other side's. */
   timer: number | null;
   otherTimer: number | null;
-  /** Frames due (not held) to the side that it will be handed, and all frames due to the other. */
+  /** The first frames due (not held) to the side that it will be handed, and the first due to the other. */
   toSide: readonly InFlight[];
   toOther: readonly InFlight[];
   latency: Record<Direction, number>;
@@ -73,7 +73,8 @@ export function planBatch(o: Outlook): BatchPlan | null {
     o.side === 'server' && o.clientRestartsServer ? earliest(otherNext, first + o.latency[out]) : null,
   );
   if (before === null || before <= first) return null;
-  const deliveries = o.toSide.filter((f) => f.deliverAt !== null && f.deliverAt < before && f.deliverAt <= o.through);
+  // A batch runs BATCH_STEPS steps at most, so it needs no more frames than that.
+  const deliveries = o.toSide.filter((f) => f.deliverAt !== null && f.deliverAt < before && f.deliverAt <= o.through).slice(0, BATCH_STEPS);
   return {
     from: first,
     deliveries: deliveries.map((f) => ({ t: f.deliverAt ?? 0, frame: f.frame, wire: f.wire })),
@@ -141,11 +142,16 @@ export class Lookahead {
     return step.result;
   }
 
-  /** Waits for the batches still running and drops what nobody will take (the run has halted). */
-  async settle(): Promise<void> {
+  /**
+   * Waits for the batches still running and drops what nobody took; returns how many steps that
+   * was (none, unless the run halted: a side would otherwise be ahead of the run for good).
+   */
+  async settle(): Promise<number> {
     await Promise.all([this.running.client, this.running.server]);
+    const dropped = this.ready.client.length + this.ready.server.length;
     this.ready.client = [];
     this.ready.server = [];
     this.failure = { client: null, server: null };
+    return dropped;
   }
 }

@@ -20,7 +20,7 @@ import { Lifecycles } from './lifecycles.ts';
 import { Streams, type TransportEvent } from './streams.ts';
 import { forgeCancel, forgeContext, forgeProgress, forgeResponse, resolveTarget, type ForgeContext, type Forged } from './forge.ts';
 import { haltMessage, MAX_STEPS, MAX_TRACE_EVENTS, MAX_VIRTUAL_MS, SIDE_STEP_TIMEOUT_MS, SideHalt, withinDeadline, type HaltReason, type RunHalt } from './bounds.ts';
-import { INTO, Lookahead, planBatch, type SideEvent, type SideName } from './lookahead.ts';
+import { BATCH_STEPS, INTO, Lookahead, planBatch, type SideEvent, type SideName } from './lookahead.ts';
 
 export interface Sides {
   client: ClientSideApi;
@@ -195,8 +195,8 @@ export class Run {
       side,
       timer: this.timers[side],
       otherTimer: this.timers[other],
-      toSide: [...(current?.dir === INTO[side] ? [current] : []), ...this.wire.due(INTO[side]).filter(reaches)],
-      toOther: [...(current?.dir === INTO[other] ? [current] : []), ...this.wire.due(INTO[other])],
+      toSide: [...(current?.dir === INTO[side] ? [current] : []), ...this.wire.due(INTO[side], BATCH_STEPS, reaches)],
+      toOther: current?.dir === INTO[other] ? [current] : this.wire.due(INTO[other], 1),
       latency: this.scenario.latency,
       nextAction: this.actions.nextAt,
       clientRestartsServer: this.config.clientProfile === 'strict-host',
@@ -228,22 +228,26 @@ export class Run {
    * `shouldStop` stopped it first (the clock then stays at the last event run).
    */
   async runUntil(t: number, options: RunUntilOptions = {}): Promise<boolean> {
+    const outcome = await this.runEvents(t, options).then((caughtUp) => ({ caughtUp }), (error: unknown) => ({ error }));
+    this.aheadThrough = null;
+    // No batch may outlive this call: the next one may schedule an action, or start another run.
+    const dropped = await this.ahead.settle();
+    if ('error' in outcome) throw outcome.error;
+    if (dropped > 0 && this.halted === null) throw new Error(`${dropped} steps the sides ran ahead were never taken`);
+    if (outcome.caughtUp) this.now = Math.max(this.now, t);
+    return outcome.caughtUp;
+  }
+
+  private async runEvents(t: number, options: RunUntilOptions): Promise<boolean> {
     let stopping = false;
-    try {
-      for (let next = this.nextEventTime(); next !== null && next <= t; next = this.nextEventTime()) {
-        // Once asked to stop, the steps the sides already ran ahead are taken first, no new ones.
-        stopping ||= options.shouldStop?.() === true;
-        this.aheadThrough = stopping ? null : t;
-        if (stopping && !this.ahead.holding) return false;
-        await this.step();
-      }
-    } finally {
-      this.aheadThrough = null;
-      await this.ahead.settle();
+    for (let next = this.nextEventTime(); next !== null && next <= t; next = this.nextEventTime()) {
+      // Once asked to stop, the steps the sides already ran ahead are taken first, no new ones.
+      stopping ||= options.shouldStop?.() === true;
+      this.aheadThrough = stopping ? null : t;
+      if (stopping && !this.ahead.holding) return false;
+      await this.step();
     }
-    if (stopping) return false;
-    this.now = Math.max(this.now, t);
-    return true;
+    return !stopping;
   }
 
   /** Runs until no event is left at or before the scenario's end; false when `shouldStop` stopped it. */
