@@ -39,8 +39,6 @@ export class LiveDriver {
   private workEnded: number | null = null;
   private queue: Promise<void> = Promise.resolve();
   private frameRequest = 0;
-  /** The next frame's work, started at once (not at the next animation frame) while the run is behind. */
-  private catchUp: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
   private readonly onEvents: () => void;
   private readonly onChange: () => void;
@@ -88,7 +86,6 @@ export class LiveDriver {
   pause(): void {
     this.playing = false;
     cancelAnimationFrame(this.frameRequest);
-    clearTimeout(this.catchUp);
     this.onChange();
   }
 
@@ -146,7 +143,6 @@ export class LiveDriver {
     const elapsed = Math.max(0, wall - this.lastWall);
     this.lastWall = wall;
     this.wanted = Math.max(this.wanted, this.virtualNow) + elapsed * this.speed;
-    let behind = false;
     void this.exclusive(async () => {
       const start = performance.now();
       const share = WORK_SHARE * (start - (this.workEnded ?? start));
@@ -155,13 +151,8 @@ export class LiveDriver {
       // Behind, the clock shows how far the run got; the next frames run the rest.
       this.virtualNow = Math.max(this.virtualNow, caughtUp ? this.wanted : this.run.virtualTime);
       this.workEnded = performance.now();
-      behind = !caughtUp;
     }).then(() => {
-      if (!this.playing) return;
-      // Behind, the next work starts at once: waiting for the next animation frame would leave
-      // the page idle for the rest of this one. The page still paints between (it waits on workers).
-      if (behind) this.catchUp = setTimeout(() => this.tick(performance.now()));
-      else this.frameRequest = requestAnimationFrame(this.tick);
+      if (this.playing) this.frameRequest = requestAnimationFrame(this.tick);
     });
   };
 
