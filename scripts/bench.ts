@@ -6,7 +6,9 @@
  *
  *   1. headless run time on warm workers (one createNodeSides() pair reused), and cold
  *      (fresh workers per run, worker start-up included, teardown not);
- *   2. frames per second the engine handles (frames in the trace / warm median run time);
+ *   2. frames per second the engine handles (frames in the trace / warm median run time), and
+ *      the live figure's 2,000 steps of 1 ms headless, the sides running ahead in batches and
+ *      asked one step per round trip, side by side;
  *   3. the same exchange on the bare SDK, no simulation: Client + McpServer joined by
  *      InMemoryTransport.createLinkedPair() in this process, real timers, stepMs 0;
  *   4. the ratio simulated / bare;
@@ -32,6 +34,7 @@ import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 import { createNodeSides, runHeadless } from '../src/host/index.ts';
+import type { Sides } from '../src/engine/index.ts';
 import { bundleForPage } from './bundle-for-page.ts';
 import { timelineModel } from '../src/views/index.ts';
 import { measureWireLog } from './bench-wire-log.ts';
@@ -134,6 +137,34 @@ async function benchCold(s: Scenario): Promise<Stats> {
     }
   }
   return stats(samples);
+}
+
+const LONG_RUNS = 5;
+
+/**
+ * The live figure's 2,000 steps of 1 ms run headless on warm workers: as the engine runs them
+ * (the sides running ahead in batches), and asked for one step per round trip (no `batch`),
+ * interleaved run by run so that both see the same machine.
+ */
+async function benchLongRun(): Promise<{ batched: Stats; oneByOne: Stats; events: number }> {
+  const s = slowCountScenario(2000);
+  const sides = createNodeSides();
+  const oneByOne: Sides = { client: { ...sides.client, batch: undefined }, server: { ...sides.server, batch: undefined } };
+  try {
+    const batched: number[] = [];
+    const single: number[] = [];
+    let events = 0;
+    for (let i = 0; i < LONG_RUNS + 1; i++) {
+      for (const [samples, runWith] of [[batched, sides], [single, oneByOne]] as const) {
+        const t0 = performance.now();
+        events = (await runHeadless(s, runWith)).length;
+        if (i > 0) samples.push(performance.now() - t0);
+      }
+    }
+    return { batched: stats(batched), oneByOne: stats(single), events };
+  } finally {
+    await sides.close();
+  }
 }
 
 // ── bare SDK, no simulation ─────────────────────────────────────────────────────────────────
@@ -581,6 +612,7 @@ async function main(): Promise<void> {
 
   const warm = await benchWarm(s);
   const cold = await benchCold(s);
+  const long = await benchLongRun();
   const frames = warm.trace.filter((e) => e.kind === 'frame').length;
   const framesPerSecond = frames / (warm.stats.median / 1000);
   const eventsPerSecond = warm.trace.length / (warm.stats.median / 1000);
@@ -619,6 +651,12 @@ async function main(): Promise<void> {
     ['simulated, cold workers: median', ms(cold.median), `${cold.n} runs, fresh worker pair each (start-up included)`],
     ['engine throughput', `${framesPerSecond.toFixed(0)} frames/s`, `${frames} frames / warm median`],
     ['', `${eventsPerSecond.toFixed(0)} events/s`, describeTrace(warm.trace)],
+    ['simulated, 2,000 × 1 ms, warm: median', ms(long.batched.median), `${long.events} events, the sides running ahead in batches; median of ${long.batched.n} (p90 ${ms(long.batched.p90)})`],
+    [
+      '  the same, one step per round trip',
+      ms(long.oneByOne.median),
+      `batches take ${(long.batched.median / long.oneByOne.median).toFixed(2)}× its time; interleaved with the runs above, median of ${long.oneByOne.n}`,
+    ],
     ['bare SDK, setTimeout(0) steps: median', ms(bareTimer.stats.median), `p90 ${ms(bareTimer.stats.p90)}; ${bareNote(bareTimer.sample)}`],
     ['bare SDK, setImmediate steps: median', ms(bareYield.stats.median), `p90 ${ms(bareYield.stats.p90)}; ${bareNote(bareYield.sample)}`],
     [

@@ -5,7 +5,7 @@
 import FakeTimers from '@sinonjs/fake-timers';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { HandlerNote, WireFrame } from '../src/trace/index.ts';
-import type { SideOutput, StepResult } from '../src/engine/index.ts';
+import type { BatchPlan, BatchStep, SideApi, SideOutput, StepResult } from '../src/engine/index.ts';
 
 // fake-timers keeps its pending timers in `clock.timers`; we read due times from it.
 type Clock = Omit<FakeTimers.Clock, 'timers'> & { timers?: Map<number, { callAt: number }> };
@@ -128,6 +128,43 @@ export function fireTimerAt(t: number): Promise<StepResult> {
   if (due !== t) return Promise.reject(new Error(`asked to fire a timer at ${t}, earliest is ${due}`));
   // `next()` moves the clock to the timer's instant and fires that one timer only.
   return collect(() => clock.next());
+}
+
+/** The event of a batch's next step: the earliest timer, else the next frame (a timer first at a tie). */
+function nextOfBatch(plan: BatchPlan, delivered: number): { kind: 'timer'; t: number } | { kind: 'frame'; t: number; frame: number; wire: WireFrame } | null {
+  const timer = nextTimerAt();
+  const frame = plan.deliveries[delivered];
+  if (timer !== null && timer < plan.before && timer <= plan.through && (frame === undefined || timer <= frame.t)) return { kind: 'timer', t: timer };
+  return frame === undefined ? null : { kind: 'frame', ...frame };
+}
+
+/**
+ * Runs the steps of `plan` one after the other, each until quiet as its own call would, and
+ * hands them all back at once: one round trip instead of one per step. A step that throws
+ * ends the batch with its error, as the call would have failed.
+ */
+async function runBatch<A>(side: SideApi<A>, plan: BatchPlan): Promise<BatchStep[]> {
+  const steps: BatchStep[] = [];
+  let delivered = 0;
+  for (let next = nextOfBatch(plan, delivered); next !== null && steps.length < plan.most; next = nextOfBatch(plan, delivered)) {
+    const event = next.kind === 'timer' ? { kind: next.kind, t: next.t } : { kind: next.kind, t: next.t, frame: next.frame };
+    let result: StepResult;
+    try {
+      if (next.kind === 'frame') delivered++;
+      result = await (next.kind === 'timer' ? side.fireTimer(next.t) : side.deliver(next.t, next.wire));
+    } catch (error) {
+      steps.push({ ...event, error: error instanceof Error ? error.message : String(error) });
+      break;
+    }
+    steps.push({ ...event, result });
+    if (result.out.some((o) => o.kind === 'note' && plan.stopOn.includes(o.note.type))) break;
+  }
+  return steps;
+}
+
+/** A side that also answers `batch` (the entries expose this). */
+export function withBatches<A>(side: SideApi<A>): SideApi<A> {
+  return { ...side, batch: (plan) => runBatch(side, plan) };
 }
 
 /**

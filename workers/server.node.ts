@@ -3,6 +3,7 @@ import { parentPort } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import { serverSide } from './server-side.ts';
+import { withBatches } from './runtime.ts';
 
 if (!parentPort) throw new Error('server.node.ts must run in a worker thread');
-Comlink.expose(serverSide, nodeEndpoint(parentPort));
+Comlink.expose(withBatches(serverSide), nodeEndpoint(parentPort));

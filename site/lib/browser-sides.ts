@@ -30,8 +30,9 @@ export function createBrowserSides(): BrowserSides {
 }
 
 function wrap({ client: clientWorker, server: serverWorker }: { client: Worker; server: Worker }): BrowserSides {
-  const client = Comlink.wrap<ClientSideApi>(clientWorker);
-  const server = Comlink.wrap<ServerSideApi>(serverWorker);
+  // The workers answer `batch` too (workers/runtime.ts withBatches).
+  const client = Comlink.wrap<Required<ClientSideApi>>(clientWorker);
+  const server = Comlink.wrap<Required<ServerSideApi>>(serverWorker);
   return {
     client,
     server,

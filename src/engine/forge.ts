@@ -4,7 +4,8 @@
  * each function says what to write, or why nothing can be.
  */
 import type { Scenario } from '../scenario/index.ts';
-import { SERVER_ORIGIN, requestFrame, sseEvent, type Direction, type RequestId, type Target, type UserAction, type WireFrame } from '../trace/index.ts';
+import { SERVER_ORIGIN, isObject, requestFrame, sseEvent, type Direction, type RequestId, type Target, type TraceIndex, type UserAction, type WireFrame } from '../trace/index.ts';
+import type { Streams } from './streams.ts';
 
 export type Forged = { ok: true; dir: Direction; wire: WireFrame } | { ok: false; error: string };
 
@@ -22,6 +23,32 @@ export interface ForgeContext {
   nextForgedStream(): number;
   /** The progress token the client's request `requestId` asked for, and the last progress the server reported on it (0 before any); null when it asked for none. */
   progressOf(requestId: RequestId): { token: string | number; last: number } | null;
+}
+
+/** Stream numbers for HTTP requests the user forges, far from the client's own. */
+const FORGED_STREAM_BASE = 1000;
+
+/** The forge's view of a run: its trace index, calls and streams, on the connection `connection()` names. */
+export function forgeContext(scenario: Scenario, index: TraceIndex, calls: { requestIdOf(call: string): RequestId | null }, streams: Streams, connection: () => number): ForgeContext {
+  let forgedStreams = 0;
+  return {
+    transport: scenario.transport,
+    revision: scenario.revision,
+    initializeId: () => index.requests.findLast((r) => r.method === 'initialize' && r.dir === 'c2s' && r.frame.connection === connection())?.id ?? null,
+    requestIdOf: (call) => calls.requestIdOf(call),
+    sseStreamFor: (requestId) => streams.sseStreamFor(requestId),
+    latestSession: () => streams.latestSession(),
+    nextForgedStream: () => FORGED_STREAM_BASE + ++forgedStreams,
+    progressOf: (requestId) => {
+      const req = index.requests.findLast((r) => r.dir === 'c2s' && r.id === requestId && r.frame.connection === connection());
+      const params = req?.msg.params;
+      const meta = isObject(params) ? params._meta : undefined;
+      const token = isObject(meta) ? meta.progressToken : undefined;
+      if (typeof token !== 'string' && typeof token !== 'number') return null;
+      const last = index.progress.findLast((p) => p.owner === req && typeof p.value === 'number')?.value;
+      return { token, last: typeof last === 'number' ? last : 0 };
+    },
+  };
 }
 
 /** The request id a forged frame names. */

@@ -5,4 +5,4 @@
  */
 export { Run, type RunOptions, type RunUntilOptions, type Sides } from './run.ts';
 export { boundReached, EVENT_BOUND_MESSAGE, haltOf, MAX_STEPS, MAX_TRACE_EVENTS, MAX_VIRTUAL_MS, SIDE_STEP_TIMEOUT_MS, type HaltReason, type RunHalt } from './bounds.ts';
-export type { ClientAction, ClientSideApi, ServerAction, ServerSideApi, SideApi, SideConfig, SideOutput, StepResult } from './side-protocol.ts';
+export type { BatchPlan, BatchStep, ClientAction, ClientSideApi, ServerAction, ServerSideApi, SideApi, SideConfig, SideOutput, StepResult } from './side-protocol.ts';

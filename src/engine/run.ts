@@ -10,26 +10,21 @@
  * Timers come first because a side cannot be moved to an instant without firing the timers
  * due at it; user actions come last so that "Stop at t" sees everything the wire brought at t.
  */
-import type { Scenario, Step, Trigger } from '../scenario/index.ts';
+import type { Scenario, Step } from '../scenario/index.ts';
+import { Actions, type PendingAction } from './actions.ts';
 import type { ClientSideApi, ServerSideApi, SideConfig, StepResult } from './side-protocol.ts';
-import { createTraceIndex, isObject, messageOf, type TraceIndexBuilder } from '../trace/index.ts';
+import { createTraceIndex, messageOf, type TraceIndexBuilder } from '../trace/index.ts';
 import type { Direction, FrameEvent, HandlerNote, JsonRpcMessage, NewTraceEvent, RequestId, TraceEvent, WireFrame } from '../trace/index.ts';
 import { Wire, type InFlight } from './wire.ts';
 import { Lifecycles } from './lifecycles.ts';
 import { Streams, type TransportEvent } from './streams.ts';
-import { forgeCancel, forgeProgress, forgeResponse, resolveTarget, type ForgeContext, type Forged } from './forge.ts';
+import { forgeCancel, forgeContext, forgeProgress, forgeResponse, resolveTarget, type ForgeContext, type Forged } from './forge.ts';
 import { haltMessage, MAX_STEPS, MAX_TRACE_EVENTS, MAX_VIRTUAL_MS, SIDE_STEP_TIMEOUT_MS, SideHalt, withinDeadline, type HaltReason, type RunHalt } from './bounds.ts';
+import { BATCH_STEPS, INTO, Lookahead, planBatch, type SideEvent, type SideName } from './lookahead.ts';
 
 export interface Sides {
   client: ClientSideApi;
   server: ServerSideApi;
-}
-
-type SideName = 'client' | 'server';
-
-interface PendingAction {
-  order: number;
-  step: Step;
 }
 
 type NextEvent =
@@ -49,9 +44,6 @@ export interface RunUntilOptions {
   shouldStop?: () => boolean;
 }
 
-/** Stream numbers for HTTP requests the user forges, far from the client's own. */
-const FORGED_STREAM_BASE = 1000;
-
 function isResponse(msg: JsonRpcMessage | null): msg is JsonRpcMessage & { id: RequestId } {
   return msg !== null && msg.method === undefined && msg.id !== undefined;
 }
@@ -68,9 +60,7 @@ export class Run {
   private readonly streams = new Streams();
   private readonly forge: ForgeContext;
   private now = 0;
-  private nextActionNo = 0;
-  private actions: PendingAction[] = [];
-  private waiting: (PendingAction & { seen: number })[] = [];
+  private readonly actions = new Actions();
   private readonly timers: Record<SideName, number | null> = { client: null, server: null };
   private readonly listeners = new Set<(events: readonly TraceEvent[]) => void>();
   /** The connection (stdio process and client transport) frames now belong to. */
@@ -81,6 +71,9 @@ export class Run {
   private halted: RunHalt | null = null;
   private steps = 0;
   private readonly sideTimeoutMs: number;
+  private readonly ahead = new Lookahead();
+  /** Inside runUntil: the instant sides may run ahead to; null when each step is asked for alone. */
+  private aheadThrough: number | null = null;
 
   private constructor(scenario: Scenario, sides: Sides, options: RunOptions) {
     this.scenario = scenario;
@@ -97,26 +90,7 @@ export class Run {
       ...(scenario.connectTimeoutMs !== undefined && { connectTimeoutMs: scenario.connectTimeoutMs }),
       ...(scenario.clientHandlers && { clientHandlers: scenario.clientHandlers }),
     };
-    let forgedStreams = 0;
-    this.forge = {
-      transport: scenario.transport,
-      revision: scenario.revision,
-      initializeId: () =>
-        this.indexer.index.requests.findLast((r) => r.method === 'initialize' && r.dir === 'c2s' && r.frame.connection === this.connectionNo)?.id ?? null,
-      requestIdOf: (call) => this.lifecycles.requestIdOf(call),
-      sseStreamFor: (requestId) => this.streams.sseStreamFor(requestId),
-      latestSession: () => this.streams.latestSession(),
-      nextForgedStream: () => FORGED_STREAM_BASE + ++forgedStreams,
-      progressOf: (requestId) => {
-        const req = this.indexer.index.requests.findLast((r) => r.dir === 'c2s' && r.id === requestId && r.frame.connection === this.connectionNo);
-        const params = req?.msg.params;
-        const meta = isObject(params) ? params._meta : undefined;
-        const token = isObject(meta) ? meta.progressToken : undefined;
-        if (typeof token !== 'string' && typeof token !== 'number') return null;
-        const last = this.indexer.index.progress.findLast((p) => p.owner === req && typeof p.value === 'number')?.value;
-        return { token, last: typeof last === 'number' ? last : 0 };
-      },
-    };
+    this.forge = forgeContext(scenario, this.indexer.index, this.lifecycles, this.streams, () => this.connectionNo);
     for (const step of scenario.steps) this.schedule(step);
   }
 
@@ -153,36 +127,7 @@ export class Run {
    * with `after` — `step.at` ms after its triggering frame is written.
    */
   schedule(step: Step): void {
-    if (step.after) {
-      this.waiting.push({ order: this.nextActionNo++, step, seen: 0 });
-      return;
-    }
-    const at = Math.max(step.at, this.now);
-    this.actions.push({ order: this.nextActionNo++, step: { ...step, at } });
-  }
-
-  /** Does a written frame match a step's trigger? */
-  private triggers(trigger: Trigger, frame: FrameEvent): boolean {
-    const msg = frame.msg;
-    if (!msg || (trigger.dir !== undefined && trigger.dir !== frame.dir)) return false;
-    const method = msg.method ?? (msg.id !== undefined ? 'response' : undefined);
-    if (method !== trigger.method) return false;
-    if (trigger.call === undefined) return true;
-    const id = this.lifecycles.requestIdOf(trigger.call);
-    if (id === null) return false;
-    const params = msg.params ?? {};
-    return msg.id === id || params.requestId === id || params.progressToken === id;
-  }
-
-  /** Steps waiting for a frame: each becomes due once its trigger has matched `nth` times. */
-  private wake(frame: FrameEvent): void {
-    for (const w of [...this.waiting]) {
-      if (!w.step.after || !this.triggers(w.step.after, frame)) continue;
-      w.seen++;
-      if (w.seen < (w.step.after.nth ?? 1)) continue;
-      this.waiting = this.waiting.filter((x) => x !== w);
-      this.actions.push({ order: w.order, step: { ...w.step, at: frame.t + w.step.at } });
-    }
+    this.actions.add(step, this.now);
   }
 
   nextEventTime(): number | null {
@@ -210,7 +155,7 @@ export class Run {
   private async run(next: NextEvent): Promise<void> {
     switch (next.kind) {
       case 'timer':
-        this.absorb(next.side, await this.call(next.side, `its timer due at ${next.t} ms`, this.sides[next.side].fireTimer(next.t)));
+        this.absorb(next.side, await this.stepSide(next.side, { kind: 'timer', t: next.t }, `its timer due at ${next.t} ms`, () => this.sides[next.side].fireTimer(next.t)));
         break;
       case 'frame':
         await this.deliver(next.frame);
@@ -224,7 +169,41 @@ export class Run {
 
   /** A side's answer to one step, within the wall-clock deadline; a SideHalt otherwise. */
   private call<T>(side: SideName, what: string, work: Promise<T>): Promise<T> {
+    if (this.ahead.busy(side)) throw new Error(`the ${side} was asked for ${what} while it still runs steps ahead`);
     return withinDeadline(side, what, this.sideTimeoutMs, work);
+  }
+
+  /**
+   * A timer or a frame for a side: the step it ran ahead, else (inside runUntil) a batch of its
+   * steps starting with this one, else this step alone. The other side is set running ahead too.
+   */
+  private async stepSide(side: SideName, event: SideEvent, what: string, alone: () => Promise<StepResult>, frame?: InFlight): Promise<StepResult> {
+    this.runAhead(side === 'client' ? 'server' : 'client', frame);
+    const early = (await this.ahead.take(side, event, what)) ?? (this.runAhead(side, frame) ? await this.ahead.take(side, event, what) : null);
+    return early ?? this.call(side, what, alone());
+  }
+
+  /**
+   * Starts a batch on a side that has none (inside runUntil), when the lookahead allows more than
+   * its next step; `current` is the frame being delivered now, to either side (off the wire).
+   */
+  private runAhead(side: SideName, current?: InFlight): boolean {
+    const batch = this.sides[side].batch?.bind(this.sides[side]);
+    if (!batch || this.aheadThrough === null || this.actions.anyWaiting || this.ahead.busy(side)) return false;
+    const other: SideName = side === 'client' ? 'server' : 'client';
+    const reaches = (f: InFlight): boolean => f.connection === this.connectionNo && (side === 'client' || this.serverAlive);
+    const plan = planBatch({
+      side,
+      timer: this.timers[side],
+      otherTimer: this.timers[other],
+      toSide: [...(current?.dir === INTO[side] ? [current] : []), ...this.wire.due(INTO[side], BATCH_STEPS, reaches)],
+      toOther: current?.dir === INTO[other] ? [current] : this.wire.due(INTO[other], 1),
+      latency: this.scenario.latency,
+      nextAction: this.actions.nextAt,
+      clientRestartsServer: this.config.clientProfile === 'strict-host',
+      through: this.aheadThrough,
+    });
+    return plan !== null && this.ahead.start(side, plan, (what) => withinDeadline(side, what, this.sideTimeoutMs, batch(plan)));
   }
 
   /** Runs `work`; a side that timed out or failed in it halts the run. */
@@ -250,12 +229,26 @@ export class Run {
    * `shouldStop` stopped it first (the clock then stays at the last event run).
    */
   async runUntil(t: number, options: RunUntilOptions = {}): Promise<boolean> {
+    const outcome = await this.runEvents(t, options).then((caughtUp) => ({ caughtUp }), (error: unknown) => ({ error }));
+    this.aheadThrough = null;
+    // No batch may outlive this call: the next one may schedule an action, or start another run.
+    const dropped = await this.ahead.settle();
+    if ('error' in outcome) throw outcome.error;
+    if (dropped > 0 && this.halted === null) throw new Error(`${dropped} steps the sides ran ahead were never taken`);
+    if (outcome.caughtUp) this.now = Math.max(this.now, t);
+    return outcome.caughtUp;
+  }
+
+  private async runEvents(t: number, options: RunUntilOptions): Promise<boolean> {
+    let stopping = false;
     for (let next = this.nextEventTime(); next !== null && next <= t; next = this.nextEventTime()) {
-      if (options.shouldStop?.()) return false;
+      // Once asked to stop, the steps the sides already ran ahead are taken first, no new ones.
+      stopping ||= options.shouldStop?.() === true;
+      this.aheadThrough = stopping ? null : t;
+      if (stopping && !this.ahead.holding) return false;
       await this.step();
     }
-    this.now = Math.max(this.now, t);
-    return true;
+    return !stopping;
   }
 
   /** Runs until no event is left at or before the scenario's end; false when `shouldStop` stopped it. */
@@ -272,7 +265,7 @@ export class Run {
     }
     const frame = this.wire.next();
     if (frame?.deliverAt !== null && frame !== null) candidates.push({ kind: 'frame', t: frame.deliverAt, frame });
-    for (const action of this.actions) candidates.push({ kind: 'action', t: action.step.at, action });
+    for (const action of this.actions.due) candidates.push({ kind: 'action', t: action.step.at, action });
     let best: NextEvent | null = null;
     for (const c of candidates) if (!best || this.before(c, best)) best = c;
     return best;
@@ -301,11 +294,11 @@ export class Run {
       const msg = messageOf(frame.wire, this.streams.contentTypeOf(frame.wire));
       if (isResponse(msg)) this.lifecycles.responseArrived(this.connectionNo, msg.id);
     }
-    this.absorb(to, await this.call(to, `frame ${frame.frame}`, this.sides[to].deliver(this.now, frame.wire)));
+    this.absorb(to, await this.stepSide(to, { kind: 'frame', t: this.now, frame: frame.frame }, `frame ${frame.frame}`, () => this.sides[to].deliver(this.now, frame.wire), frame));
   }
 
   private async perform(pending: PendingAction): Promise<void> {
-    this.actions = this.actions.filter((a) => a !== pending);
+    this.actions.take(pending);
     const action = pending.step.action;
     this.append({ kind: 'user-action', t: this.now, action });
     switch (action.type) {
@@ -412,7 +405,7 @@ export class Run {
       ...(placed.fault && { fault: placed.fault }),
     };
     this.push(written);
-    this.wake(written);
+    this.actions.wake(written, (call) => this.lifecycles.requestIdOf(call));
     for (const e of this.streams.follow(written)) this.transport(e);
     if (wire.eof) {
       this.transport({ event: 'disconnected', detail: dir === 'c2s' ? 'the client closed its end (stdin EOF)' : 'the server closed its end (stdout EOF)', by: dir === 'c2s' ? 'client' : 'server' });

@@ -46,7 +46,31 @@ export interface SideApi<A> {
   fireTimer(t: number): Promise<StepResult>;
   /** A user action at virtual time `t`. */
   act(t: number, action: A): Promise<StepResult>;
+  /**
+   * Several steps in one round trip (lookahead.ts): the side's own timers and the frames in
+   * `plan`, each step exactly as `fireTimer` or `deliver` would run it, in the order the
+   * coordinator would ask for them. A side without it is asked one step at a time.
+   */
+  batch?(plan: BatchPlan): Promise<BatchStep[]>;
 }
+
+/** What a side may run ahead of the coordinator: nothing else can reach it before `before`. */
+export interface BatchPlan {
+  /** The instant of its first step. */
+  from: number;
+  /** The frames the wire delivers to this side before `before`, in delivery order. */
+  deliveries: { t: number; frame: number; wire: WireFrame }[];
+  /** Steps due at or after this instant are not run (nor any after `through`). */
+  before: number;
+  through: number;
+  /** At most this many steps (a side whose timers fire again and again at one instant). */
+  most: number;
+  /** The batch ends after a step that notes one of these: they change what reaches the side next. */
+  stopOn: HandlerNote['type'][];
+}
+
+/** One step of a batch: which event it was, and what the side did (or the error it threw). */
+export type BatchStep = ({ kind: 'timer'; t: number } | { kind: 'frame'; t: number; frame: number }) & ({ result: StepResult } | { error: string });
 
 export type ServerAction = { type: 'crash' };
 

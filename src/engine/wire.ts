@@ -30,12 +30,22 @@ function matches(fault: WireFault, msg: JsonRpcMessage | null): boolean {
   return msg.method === fault.match;
 }
 
+/** Is `a` delivered after `b`: later, or at the same instant and written after it? */
+function later(a: InFlight, b: InFlight): boolean {
+  return (a.deliverAt ?? 0) > (b.deliverAt ?? 0) || (a.deliverAt === b.deliverAt && a.frame > b.frame);
+}
+
 export class Wire {
   private readonly latency: Scenario['latency'];
   private readonly faults: readonly WireFault[];
   private readonly faultHits: number[];
   private readonly held = new Set<Direction>();
-  private inFlight: InFlight[] = [];
+  /**
+   * The frames in flight each way, in delivery order (the next one first), and those held: a
+   * run may have thousands in flight, and the next is asked for at every step.
+   */
+  private readonly queues: Record<Direction, InFlight[]> = { c2s: [], s2c: [] };
+  private readonly heldFrames: Record<Direction, InFlight[]> = { c2s: [], s2c: [] };
   private nextFrameNo = 0;
 
   constructor(scenario: Scenario) {
@@ -57,7 +67,8 @@ export class Wire {
     let placement: Placement = { deliverAt: now + this.latencyOf(dir), duplicate: false };
     if (!forged) placement = this.place(now, dir, msg, placement);
     const entry: InFlight = { frame, dir, wire, deliverAt: placement.deliverAt, connection };
-    if (placement.deliverAt !== null || placement.fault === 'held') this.inFlight.push(entry);
+    if (placement.deliverAt !== null) this.enqueue(entry);
+    else if (placement.fault === 'held') this.heldFrames[dir].push(entry);
     return { ...entry, ...placement };
   }
 
@@ -87,20 +98,42 @@ export class Wire {
   /** Lets held frames go, in the order written, each arriving one latency after the release. */
   release(now: number, dir: Direction): void {
     this.held.delete(dir);
-    for (const f of this.inFlight) if (f.dir === dir && f.deliverAt === null) f.deliverAt = now + this.latencyOf(dir);
+    for (const f of this.heldFrames[dir]) {
+      f.deliverAt = now + this.latencyOf(dir);
+      this.enqueue(f);
+    }
+    this.heldFrames[dir] = [];
+  }
+
+  /** Puts a frame in its direction's queue, in delivery order (almost always at the end). */
+  private enqueue(f: InFlight): void {
+    const queue = this.queues[f.dir];
+    let i = queue.length;
+    while (i > 0 && later(queue[i - 1] as InFlight, f)) i--;
+    queue.splice(i, 0, f);
   }
 
   /** The frame due first (ties: the one written first). */
   next(): InFlight | null {
-    let best: InFlight | null = null;
-    for (const f of this.inFlight) {
-      if (f.deliverAt === null) continue;
-      if (!best || f.deliverAt < (best.deliverAt ?? Infinity) || (f.deliverAt === best.deliverAt && f.frame < best.frame)) best = f;
+    const c2s = this.queues.c2s[0];
+    const s2c = this.queues.s2c[0];
+    if (!c2s || !s2c) return c2s ?? s2c ?? null;
+    return later(c2s, s2c) ? s2c : c2s;
+  }
+
+  /** The first `most` frames due in `dir` (not held) that `keep` accepts, in delivery order. */
+  due(dir: Direction, most: number, keep: (f: InFlight) => boolean = () => true): InFlight[] {
+    const first: InFlight[] = [];
+    for (const f of this.queues[dir]) {
+      if (first.length >= most) break;
+      if (keep(f)) first.push(f);
     }
-    return best;
+    return first;
   }
 
   take(frame: InFlight): void {
-    this.inFlight = this.inFlight.filter((f) => f !== frame);
+    const queue = this.queues[frame.dir];
+    const i = queue.indexOf(frame);
+    if (i >= 0) queue.splice(i, 1);
   }
 }

@@ -11,7 +11,10 @@ import type { Scenario } from '../scenario/index.ts';
 import type { ClientSideApi, ServerSideApi } from '../engine/index.ts';
 import type { TraceEvent } from '../trace/index.ts';
 
+/** Both sides, each answering batches too (workers/runtime.ts withBatches). */
 export interface NodeSides extends Sides {
+  client: Required<ClientSideApi>;
+  server: Required<ServerSideApi>;
   close(): Promise<void>;
 }
 
@@ -50,8 +53,9 @@ export function createNodeSides(options: NodeSidesOptions = {}): NodeSides {
     clientWorker.unref();
     serverWorker.unref();
   }
-  const client = Comlink.wrap<ClientSideApi>(nodeEndpoint(clientWorker));
-  const server = Comlink.wrap<ServerSideApi>(nodeEndpoint(serverWorker));
+  // The workers answer `batch` too (workers/runtime.ts withBatches).
+  const client = Comlink.wrap<Required<ClientSideApi>>(nodeEndpoint(clientWorker));
+  const server = Comlink.wrap<Required<ServerSideApi>>(nodeEndpoint(serverWorker));
   const c = deathOf(clientWorker, 'client');
   const sv = deathOf(serverWorker, 'server');
   return {
@@ -60,12 +64,14 @@ export function createNodeSides(options: NodeSidesOptions = {}): NodeSides {
       deliver: (t, frame) => c(client.deliver(t, frame)),
       fireTimer: (t) => c(client.fireTimer(t)),
       act: (t, action) => c(client.act(t, action)),
+      batch: (plan) => c(client.batch(plan)),
     },
     server: {
       init: (config, t) => sv(server.init(config, t)),
       deliver: (t, frame) => sv(server.deliver(t, frame)),
       fireTimer: (t) => sv(server.fireTimer(t)),
       act: (t, action) => sv(server.act(t, action)),
+      batch: (plan) => sv(server.batch(plan)),
     },
     async close() {
       client[Comlink.releaseProxy]();
