@@ -33,6 +33,8 @@ export interface WireRow {
   msg: JsonRpcMessage | null;
   injected: boolean;
   fault: string | null;
+  /** A relabelled response head: the Content-Type the server wrote ('' for none); null otherwise. */
+  retypedFrom: string | null;
   /** The planned delivery time (null while held or when dropped). */
   deliverAt: number | null;
   /** Set when the frame arrived at a closed connection or a dead server. */
@@ -96,6 +98,7 @@ export function wireRows(trace: readonly TraceEvent[], index: TraceIndex = index
         msg,
         injected: e.injected === true,
         fault: e.fault ?? null,
+        retypedFrom: e.retypedFrom ?? null,
         deliverAt: e.deliverAt,
         droppedBecause: null,
         eof: e.eof === true,
