@@ -5,6 +5,7 @@
 import * as z from 'zod/v4';
 import { directionSchema as direction, msSchema as ms, callIdSchema as callId, userActionSchema as action } from '../trace/index.ts';
 import { CLIENT_PROFILES, HTTP_SERVER_SHAPES, REVISIONS, SERVER_PROFILES, TRANSPORTS } from './model.ts';
+import { referenceProblems, transportProblems } from './references.ts';
 
 /**
  * A standing fault on the wire: frames in one direction that match (by method, and by which
@@ -123,7 +124,12 @@ export const scenarioSchema = z
     /** The run stops at this virtual time even if timers are still pending (the SDK's 60 s request timeout, say). */
     endAt: ms,
   })
-  .strict();
+  .strict()
+  // A call name used twice, a step naming a call no step makes (or before it is made), a step only stdio can take.
+  .superRefine((scenario, ctx) => {
+    const problems = [...referenceProblems(scenario.steps), ...transportProblems(scenario.transport, scenario.steps)];
+    for (const problem of problems) ctx.addIssue({ code: 'custom', ...problem });
+  });
 
 /** Everything that decides a run; inferred from the schema, so a parsed scenario needs no cast. */
 export type Scenario = z.infer<typeof scenarioSchema>;
