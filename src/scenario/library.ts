@@ -59,7 +59,6 @@ import serverDiesDuringTheHandshake from '../../content/scenarios/server-dies-du
 import forgedErrorRefusesTheHandshake from '../../content/scenarios/forged-error-refuses-the-handshake.json' with { type: 'json' };
 import serverKilledAfterTheClientDisconnected from '../../content/scenarios/server-killed-after-the-client-disconnected.json' with { type: 'json' };
 import contentType2026AnswerLabelledTextPlain from '../../content/scenarios/content-type-2026-answer-labelled-text-plain.json' with { type: 'json' };
-import contentType2026SseStreamLabelledJson from '../../content/scenarios/content-type-2026-sse-stream-labelled-json.json' with { type: 'json' };
 import strictHostHttpSseReconnectsOnUnknownIds from '../../content/scenarios/strict-host-http-sse-reconnects-on-unknown-ids.json' with { type: 'json' };
 import serverDiesRightAfterAnsweringInitialize from '../../content/scenarios/server-dies-right-after-answering-initialize.json' with { type: 'json' };
 
@@ -128,7 +127,6 @@ const RAW: readonly unknown[] = [
   forgedErrorRefusesTheHandshake,
   serverKilledAfterTheClientDisconnected,
   contentType2026AnswerLabelledTextPlain,
-  contentType2026SseStreamLabelledJson,
   strictHostHttpSseReconnectsOnUnknownIds,
   serverDiesRightAfterAnsweringInitialize,
   clientWritesAResponseOn2026Stdio,
