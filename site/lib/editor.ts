@@ -10,27 +10,8 @@ import { linter, lintGutter, type Diagnostic } from '@codemirror/lint';
 import { syntaxTree } from '@codemirror/language';
 import type { EditorState } from '@codemirror/state';
 import type { SyntaxNode } from '@lezer/common';
-import { scenarioSchema, validateToolArgs, type Scenario } from '../../src/scenario/index.ts';
-
-interface Problem {
-  path: readonly PropertyKey[];
-  message: string;
-}
-
-/** The scenario in `value`, or what is wrong with it: the schema's issues, else the calls whose arguments the server would refuse. */
-function check(value: unknown): { ok: true; scenario: Scenario } | { ok: false; problems: Problem[] } {
-  const result = scenarioSchema.safeParse(value);
-  if (!result.success) return { ok: false, problems: result.error.issues.map((issue) => ({ path: issue.path, message: issue.message })) };
-  const scenario = result.data;
-  const problems = scenario.steps.flatMap((step, i): Problem[] => {
-    if (step.action.type !== 'call') return [];
-    const args = validateToolArgs(step.action.tool, step.action.args);
-    return args.ok ? [] : args.errors.map((message) => ({ path: ['steps', i, 'action', 'args'], message }));
-  });
-  return problems.length === 0 ? { ok: true, scenario } : { ok: false, problems };
-}
-
-const say = (p: Problem): string => `${p.path.map(String).join('.') || '(root)'}: ${p.message}`;
+import type { Scenario } from '../../src/scenario/index.ts';
+import { check, say } from './editor-check.ts';
 
 /** The syntax node of the value at `path` (object keys and array indexes), or the closest parent. */
 function nodeAt(state: EditorState, path: readonly PropertyKey[]): SyntaxNode {

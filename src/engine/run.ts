@@ -388,21 +388,21 @@ export class Run {
 
   private write(dir: Direction, wire: WireFrame, forged: boolean): FrameEvent {
     const msg = messageOf(wire, this.streams.contentTypeOf(wire));
-    const placed = this.wire.write(this.now, dir, wire, msg, this.connectionNo, forged);
+    const placed = this.wire.write(this.now, dir, wire, msg, this.connectionNo, forged, this.streams.postedOn(wire));
     const written: FrameEvent = {
       seq: this.trace.length,
       kind: 'frame',
       t: this.now,
       frame: placed.frame,
       dir,
-      raw: wire.raw,
+      raw: placed.wire.raw, // what the wire carries: a 'content-type' fault may have relabelled a head
       msg,
       deliverAt: placed.deliverAt,
       connection: this.connectionNo,
-      ...(wire.http && { http: wire.http }),
+      ...(placed.wire.http && { http: placed.wire.http }),
       ...(wire.eof && { eof: true as const }),
       ...(forged && { injected: true as const }),
-      ...(placed.fault && { fault: placed.fault }),
+      ...placed.marks,
     };
     this.push(written);
     this.actions.wake(written, (call) => this.lifecycles.requestIdOf(call));
@@ -411,8 +411,8 @@ export class Run {
       this.transport({ event: 'disconnected', detail: dir === 'c2s' ? 'the client closed its end (stdin EOF)' : 'the server closed its end (stdout EOF)', by: dir === 'c2s' ? 'client' : 'server' });
     }
     if (placed.duplicate) {
-      const copy = this.wire.write(this.now, dir, wire, msg, this.connectionNo, true);
-      this.append({ kind: 'frame', t: this.now, frame: copy.frame, dir, raw: wire.raw, msg, deliverAt: copy.deliverAt, connection: this.connectionNo, ...(wire.http && { http: wire.http }), injected: true, fault: 'duplicated' });
+      const copy = this.wire.write(this.now, dir, placed.wire, msg, this.connectionNo, true);
+      this.append({ kind: 'frame', t: this.now, frame: copy.frame, dir, raw: copy.wire.raw, msg, deliverAt: copy.deliverAt, connection: this.connectionNo, ...(copy.wire.http && { http: copy.wire.http }), injected: true, fault: 'duplicated' });
     }
     return written;
   }

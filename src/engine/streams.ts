@@ -11,6 +11,8 @@ interface StreamRecord {
   contentType?: string;
   /** The JSON-RPC request the client POSTed on it, if any. */
   requestId?: RequestId;
+  /** The method of the message the client POSTed on it, if any. */
+  method?: string;
   sessionId?: string;
 }
 
@@ -24,6 +26,11 @@ export class Streams {
   /** The content type of the response a frame belongs to (what its chunks are), if known. */
   contentTypeOf(wire: WireFrame): string | undefined {
     return wire.http ? this.records.get(wire.http.stream)?.contentType : undefined;
+  }
+
+  /** The method of the message POSTed on the stream a frame belongs to (what a response head answers). */
+  postedOn(wire: WireFrame): string | undefined {
+    return wire.http ? this.records.get(wire.http.stream)?.method : undefined;
   }
 
   /** The session id the server handed out last. */
@@ -55,6 +62,7 @@ export class Streams {
     this.records.set(http.stream, record);
     switch (http.part) {
       case 'request': {
+        if (frame.msg?.method !== undefined) record.method = frame.msg.method;
         if (frame.msg?.method !== undefined && frame.msg.id !== undefined) record.requestId = frame.msg.id;
         const session = http.headers?.['mcp-session-id'];
         if (session !== undefined) record.sessionId = session;
@@ -63,7 +71,8 @@ export class Streams {
       }
       case 'response-head': {
         const events: TransportEvent[] = [];
-        const contentType = http.headers?.['content-type'];
+        // The server's chunks are read as it wrote them, even when a wire fault relabelled its head.
+        const contentType = frame.retypedFrom ?? http.headers?.['content-type'];
         if (contentType !== undefined) record.contentType = contentType;
         const session = http.headers?.['mcp-session-id'];
         if (session && !this.sessions.includes(session)) {

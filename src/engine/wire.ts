@@ -1,10 +1,11 @@
 /**
  * The simulated wire between the two sides: frames in flight, each direction's latency, the
- * user's standing faults (drop, delay, duplicate) and holds. It decides when a frame arrives;
- * the coordinator decides what happens then.
+ * user's standing faults (drop, delay, duplicate, and relabelling a response head's
+ * Content-Type) and holds. It decides when a frame arrives and, for a relabelled head, what
+ * arrives; the coordinator decides what happens then.
  */
 import type { Scenario, WireFault } from '../scenario/index.ts';
-import type { Direction, FrameEvent, JsonRpcMessage, WireFrame } from '../trace/index.ts';
+import { retypedHead, type Direction, type FrameEvent, type JsonRpcMessage, type WireFrame } from '../trace/index.ts';
 
 export interface InFlight {
   frame: number;
@@ -23,6 +24,12 @@ interface Placement {
   duplicate: boolean;
 }
 
+/** A response head a 'content-type' fault relabelled: what the wire carries, and the server's own Content-Type. */
+interface Retyped {
+  wire: WireFrame;
+  retypedFrom: string;
+}
+
 function matches(fault: WireFault, msg: JsonRpcMessage | null): boolean {
   if (fault.match === undefined) return true;
   if (!msg) return false;
@@ -33,6 +40,11 @@ function matches(fault: WireFault, msg: JsonRpcMessage | null): boolean {
 /** Is `a` delivered after `b`: later, or at the same instant and written after it? */
 function later(a: InFlight, b: InFlight): boolean {
   return (a.deliverAt ?? 0) > (b.deliverAt ?? 0) || (a.deliverAt === b.deliverAt && a.frame > b.frame);
+}
+
+/** A 'content-type' fault matches a response head by the method of the request POSTed on its stream. */
+function matchesHead(fault: WireFault, wire: WireFrame, posted: string | undefined): boolean {
+  return wire.http?.part === 'response-head' && (fault.match === undefined || fault.match === posted);
 }
 
 export class Wire {
@@ -60,22 +72,50 @@ export class Wire {
 
   /**
    * Puts a frame on the wire at `now`. The user's faults and holds apply to what the sides
-   * write, not to frames the user forges (those go exactly as asked).
+   * write, not to frames the user forges (those go exactly as asked). `posted` is the method
+   * of the request POSTed on the frame's HTTP stream, for a response head.
    */
-  write(now: number, dir: Direction, wire: WireFrame, msg: JsonRpcMessage | null, connection: number, forged: boolean): InFlight & Placement {
+  write(
+    now: number,
+    dir: Direction,
+    wire: WireFrame,
+    msg: JsonRpcMessage | null,
+    connection: number,
+    forged: boolean,
+    posted?: string,
+  ): InFlight & Placement & { marks: Pick<FrameEvent, 'fault' | 'retypedFrom'> } {
     const frame = this.nextFrameNo++;
     let placement: Placement = { deliverAt: now + this.latencyOf(dir), duplicate: false };
+    const retyped = forged ? undefined : this.retype(dir, wire, posted);
     if (!forged) placement = this.place(now, dir, msg, placement);
-    const entry: InFlight = { frame, dir, wire, deliverAt: placement.deliverAt, connection };
+    const entry: InFlight = { frame, dir, wire: retyped?.wire ?? wire, deliverAt: placement.deliverAt, connection };
     if (placement.deliverAt !== null) this.enqueue(entry);
     else if (placement.fault === 'held') this.heldFrames[dir].push(entry);
-    return { ...entry, ...placement };
+    // A relabelled head that is also held, dropped or delayed is marked so: its timing is the larger fact.
+    const fault = placement.fault ?? (retyped && 'retyped');
+    const marks = { ...(fault && { fault }), ...(retyped && { retypedFrom: retyped.retypedFrom }) };
+    return { ...entry, ...placement, marks };
+  }
+
+  /** The head as the first matching 'content-type' fault relabels it, or undefined. */
+  private retype(dir: Direction, wire: WireFrame, posted: string | undefined): Retyped | undefined {
+    for (const [i, fault] of this.faults.entries()) {
+      if (fault.action !== 'content-type' || fault.dir !== dir || !matchesHead(fault, wire, posted)) continue;
+      const hit = (this.faultHits[i] ?? 0) + 1;
+      this.faultHits[i] = hit;
+      if (fault.nth !== undefined && fault.nth !== hit) continue;
+      const from = wire.http?.headers?.['content-type'] ?? '';
+      const to = fault.contentType ?? '';
+      // The label the server wrote already: nothing is relabelled, nothing to mark.
+      return from === to ? undefined : { wire: retypedHead(wire, to), retypedFrom: from };
+    }
+    return undefined;
   }
 
   private place(now: number, dir: Direction, msg: JsonRpcMessage | null, normal: Placement): Placement {
     if (this.held.has(dir)) return { deliverAt: null, fault: 'held', duplicate: false };
     for (const [i, fault] of this.faults.entries()) {
-      if (fault.dir !== dir || !matches(fault, msg)) continue;
+      if (fault.action === 'content-type' || fault.dir !== dir || !matches(fault, msg)) continue;
       const hit = (this.faultHits[i] ?? 0) + 1;
       this.faultHits[i] = hit;
       if (fault.nth !== undefined && fault.nth !== hit) continue;

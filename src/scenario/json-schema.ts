@@ -3,10 +3,11 @@
  * scenario-schema.ts, so the two cannot drift apart. The site serves it at
  * /scenario.schema.json; editors lint scenario files against it.
  *
- * Two things are added to what zod generates: descriptions for the top-level fields and for
- * each action, and, for the forged frames (inject-response, inject-cancel), the rule zod
- * states as a refinement — name exactly one of "call", "initialize" or "requestId" — as a
- * `oneOf` of `required`s.
+ * Three things are added to what zod generates: descriptions for the top-level fields and for
+ * each action; for the forged frames (inject-response, inject-cancel), the rule zod states as a
+ * refinement — name exactly one of "call", "initialize" or "requestId" — as a `oneOf` of
+ * `required`s; and for a "content-type" wire fault, the refinement that it names its
+ * Content-Type and the server's direction, as an `if`/`then`.
  */
 import * as z from 'zod/v4';
 import { scenarioSchema } from './schema.ts';
@@ -28,7 +29,7 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
   clientHandlers:
     'How the client answers the requests the server sends it mid-call (the ask_client tool): one entry per capability it declares (elicitation, sampling, roots), each answering after "ms" (0: at once) and, when the server cancels first, observing the cancel (stopping at once) or ignoring it. A capability without an entry is not declared.',
   faults:
-    'Standing faults on the wire: frames written in one direction that match "match" (a JSON-RPC method, or "response"; any frame when absent), and only the nth match when "nth" is set, are dropped, delayed by "ms", or duplicated.',
+    'Standing faults on the wire: frames written in one direction that match "match" (a JSON-RPC method, or "response"; any frame when absent), and only the nth match when "nth" is set, are dropped, delayed by "ms", or duplicated; "content-type" (dir "s2c") relabels the server\'s response head to a POSTed request whose method is "match" with the Content-Type "contentType", as a server that mislabels its answer would.',
   steps: "The user's actions, each at a virtual time in ms (several at one instant run in the order listed).",
   endAt: 'The run stops at this virtual time in ms, even if timers are still pending.',
 };
@@ -63,6 +64,10 @@ export function scenarioJsonSchema(): JsonSchema {
       if (!isRecord(properties)) return;
       if ('call' in properties && 'initialize' in properties && 'requestId' in properties) {
         schema.oneOf = [{ required: ['call'] }, { required: ['initialize'] }, { required: ['requestId'] }];
+      }
+      if ('contentType' in properties && 'action' in properties) {
+        schema.if = { properties: { action: { const: 'content-type' } }, required: ['action'] };
+        schema.then = { properties: { dir: { const: 's2c' } }, required: ['contentType'] };
       }
       const type = properties.type;
       if (isRecord(type) && typeof type.const === 'string' && ACTION_DESCRIPTIONS[type.const] !== undefined) {

@@ -58,6 +58,7 @@ import pythonV1KilledAfterItsCode0Answer from '../../content/scenarios/python-v1
 import serverDiesDuringTheHandshake from '../../content/scenarios/server-dies-during-the-handshake.json' with { type: 'json' };
 import forgedErrorRefusesTheHandshake from '../../content/scenarios/forged-error-refuses-the-handshake.json' with { type: 'json' };
 import serverKilledAfterTheClientDisconnected from '../../content/scenarios/server-killed-after-the-client-disconnected.json' with { type: 'json' };
+import contentType2026AnswerLabelledTextPlain from '../../content/scenarios/content-type-2026-answer-labelled-text-plain.json' with { type: 'json' };
 import strictHostHttpSseReconnectsOnUnknownIds from '../../content/scenarios/strict-host-http-sse-reconnects-on-unknown-ids.json' with { type: 'json' };
 import serverDiesRightAfterAnsweringInitialize from '../../content/scenarios/server-dies-right-after-answering-initialize.json' with { type: 'json' };
 import serverCancelsItsElicitation from '../../content/scenarios/server-cancels-its-elicitation.json' with { type: 'json' };
@@ -130,6 +131,7 @@ const RAW: readonly unknown[] = [
   serverDiesDuringTheHandshake,
   forgedErrorRefusesTheHandshake,
   serverKilledAfterTheClientDisconnected,
+  contentType2026AnswerLabelledTextPlain,
   strictHostHttpSseReconnectsOnUnknownIds,
   serverDiesRightAfterAnsweringInitialize,
   clientWritesAResponseOn2026Stdio,

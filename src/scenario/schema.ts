@@ -5,22 +5,38 @@
 import * as z from 'zod/v4';
 import { directionSchema as direction, msSchema as ms, callIdSchema as callId, userActionSchema as action } from '../trace/index.ts';
 import { CLIENT_PROFILES, HTTP_SERVER_SHAPES, REVISIONS, SERVER_PROFILES, TRANSPORTS } from './model.ts';
+import { referenceProblems, transportProblems } from './references.ts';
 import { clientHandlersSchema } from './reverse.ts';
 
 /**
  * A standing fault on the wire: frames in one direction that match (by method, and by which
- * match it is, 1-based) are dropped, delayed, or duplicated when written.
+ * match it is, 1-based) are dropped, delayed, or duplicated when written; or, for
+ * 'content-type', the server's response heads to POSTed requests that match (by the request's
+ * method) are relabelled with another Content-Type, as a server that mislabels its answer would.
  */
-const fault = z.strictObject({
-  dir: direction,
-  action: z.enum(['drop', 'delay', 'duplicate']),
-  /** A JSON-RPC method, or 'response' for responses; any frame when absent. */
-  match: z.string().max(100).optional(),
-  /** Only the nth matching frame (1-based); every matching frame when absent. */
-  nth: z.number().int().min(1).optional(),
-  /** For 'delay'. */
-  ms: ms.optional(),
-});
+const fault = z
+  .strictObject({
+    dir: direction,
+    action: z.enum(['drop', 'delay', 'duplicate', 'content-type']),
+    /** A JSON-RPC method, or 'response' for responses; any frame when absent. For 'content-type', the method of the POSTed request. */
+    match: z.string().max(100).optional(),
+    /** Only the nth matching frame (1-based); every matching frame when absent. */
+    nth: z.number().int().min(1).optional(),
+    /** For 'delay'. */
+    ms: ms.optional(),
+    /** For 'content-type': the Content-Type the matched response head carries instead of the server's. */
+    contentType: z
+      .string()
+      .max(100)
+      // A header value: a line break would end the head, and fetch's Headers refuses non-ASCII.
+      .regex(/^[\x20-\x7e\t]*$/, 'a header value: printable ASCII only, no line breaks')
+      .optional(),
+  })
+  .superRefine((f, ctx) => {
+    if (f.action !== 'content-type') return;
+    if (f.dir !== 's2c') ctx.addIssue({ code: 'custom', path: ['dir'], message: 'a content-type fault relabels a response head, which only the server writes: dir must be "s2c"' });
+    if (f.contentType === undefined) ctx.addIssue({ code: 'custom', path: ['contentType'], message: 'a content-type fault needs the Content-Type to set ("contentType")' });
+  });
 
 /**
  * "After the server sends progress 2 for call A": a step can wait for the nth frame written with
@@ -111,7 +127,12 @@ export const scenarioSchema = z
     /** The run stops at this virtual time even if timers are still pending (the SDK's 60 s request timeout, say). */
     endAt: ms,
   })
-  .strict();
+  .strict()
+  // A call name used twice, a step naming a call no step makes (or before it is made), a step only stdio can take.
+  .superRefine((scenario, ctx) => {
+    const problems = [...referenceProblems(scenario.steps), ...transportProblems(scenario.transport, scenario.steps)];
+    for (const problem of problems) ctx.addIssue({ code: 'custom', ...problem });
+  });
 
 /** Everything that decides a run; inferred from the schema, so a parsed scenario needs no cast. */
 export type Scenario = z.infer<typeof scenarioSchema>;
@@ -132,6 +153,7 @@ export const INPUT_BOUNDS = {
   /** Any virtual-time field (latency, a fault's delay). */
   maxMs: ms.maxValue ?? Number.MAX_SAFE_INTEGER,
   faultMatchLength: fault.shape.match.unwrap().maxLength ?? Number.MAX_SAFE_INTEGER,
+  faultContentTypeLength: fault.shape.contentType.unwrap().maxLength ?? Number.MAX_SAFE_INTEGER,
   faultNthMin: fault.shape.nth.unwrap().minValue ?? 1,
   /** A forged frame's "any id" (as a string). */
   requestIdLength: action.options[2].shape.requestId.unwrap().options[0].maxLength ?? Number.MAX_SAFE_INTEGER,

@@ -87,7 +87,12 @@ export interface FrameEvent extends Base {
   /** The end of a stdio stream: the writer closed its end (the process exited, or the host closed the pipe). */
   eof?: true;
   /** A fault the user set on the wire did this to the frame. */
-  fault?: 'dropped' | 'delayed' | 'duplicated' | 'held';
+  fault?: 'dropped' | 'delayed' | 'duplicated' | 'held' | 'retyped';
+  /**
+   * A response head a wire fault relabelled (`fault: 'retyped'`): the Content-Type the server
+   * wrote (empty when it wrote none). `raw` and `http` are the head as the wire carried it.
+   */
+  retypedFrom?: string;
   /** Which connection the frame belongs to (a reconnect starts a new one; stale frames are dropped). */
   connection: number;
 }

@@ -54,6 +54,16 @@ export function responseHeadFrame(stream: number, status: number, headers: Recor
   };
 }
 
+/**
+ * A response head as a wire fault relabels it: the same status and headers in the same order,
+ * with `content-type` set to `contentType` (added when the server sent none).
+ */
+export function retypedHead(frame: WireFrame, contentType: string): WireFrame {
+  const http = frame.http;
+  if (http?.part !== 'response-head') return frame;
+  return responseHeadFrame(http.stream, http.status ?? 200, { ...http.headers, 'content-type': contentType });
+}
+
 export function chunkFrame(stream: number, text: string): WireFrame {
   return { raw: text, http: { stream, part: 'chunk' } };
 }
@@ -84,6 +94,11 @@ function firstSseEvent(text: string): EventSourceMessage | null {
   // end with one gets empty lines, which dispatch nothing).
   parser.feed('\n\n');
   return first;
+}
+
+/** Whether an SSE parser finds at least one event in `text` (a body labelled SSE that holds none is no SSE stream). */
+export function holdsSseEvent(text: string): boolean {
+  return firstSseEvent(text) !== null;
 }
 
 /**

@@ -79,7 +79,12 @@ export function wireCells(row: WireRow, badgesBySeq: ReadonlyMap<number, readonl
   const summary = row.raw === '' ? `(no bytes: ${row.framing ?? (row.eof ? 'end of stream' : 'empty frame')})` : row.raw.replace(/\n$/, '');
   const badges: WireBadge[] = [];
   if (row.injected) badges.push({ kind: 'injected', key: 'injected', text: 'injected', title: 'Forged by the user, not written by the SDK' });
-  if (row.fault) badges.push({ kind: 'fault', key: `fault:${row.fault}`, text: row.fault, title: 'A wire fault the user set' });
+  if (row.fault && row.fault !== 'retyped') badges.push({ kind: 'fault', key: `fault:${row.fault}`, text: row.fault, title: 'A wire fault the user set' });
+  // A relabelled head may be held or delayed too: it carries both badges.
+  if (row.fault === 'retyped' || row.retypedFrom !== null) {
+    const wrote = row.retypedFrom === null ? '' : `: the server wrote ${row.retypedFrom === '' ? 'no Content-Type' : `Content-Type ${row.retypedFrom}`}`;
+    badges.push({ kind: 'fault', key: 'fault:retyped', text: 'retyped', title: `A wire fault the user set relabelled this head${wrote}` });
+  }
   const witnessed = [...(badgesBySeq.get(row.seq) ?? []), ...(row.deliverySeq === null ? [] : (badgesBySeq.get(row.deliverySeq) ?? []))];
   for (const b of witnessed) {
     if (!badges.some((have) => have.key === b.key)) badges.push({ kind: 'finding', key: b.key, text: b.text, title: b.title, tone: b.tone });

@@ -2,7 +2,7 @@
  * The wire log: one row per frame, with what it is, where it sits in HTTP, and whether and when
  * it was delivered. A response says what it answers through the trace index.
  */
-import { DIRECTION_LABEL, frameEntry, indexTrace, type Direction, type FrameEvent, type IndexedRequest, type JsonRpcMessage, type TraceEvent, type TraceIndex } from '../trace/index.ts';
+import { DIRECTION_LABEL, frameEntry, indexTrace, isObject, type Direction, type FrameEvent, type IndexedRequest, type JsonRpcMessage, type TraceEvent, type TraceIndex } from '../trace/index.ts';
 
 /** The HTTP headers worth showing in the wire log; the raw frame keeps all of them. */
 export const HEADERS_THAT_MATTER = ['mcp-session-id', 'mcp-protocol-version', 'accept', 'content-type', 'last-event-id'] as const;
@@ -33,6 +33,8 @@ export interface WireRow {
   msg: JsonRpcMessage | null;
   injected: boolean;
   fault: string | null;
+  /** A relabelled response head: the Content-Type the server wrote ('' for none); null otherwise. */
+  retypedFrom: string | null;
   /** The planned delivery time (null while held or when dropped). */
   deliverAt: number | null;
   /** Set when the frame arrived at a closed connection or a dead server. */
@@ -53,15 +55,31 @@ function describeId(id: unknown): string {
   return id === undefined ? '' : (JSON.stringify(id) ?? '');
 }
 
-/** What a frame is, in a few words: its method, or for a response what it answers. */
-function whatOf(e: FrameEvent, index: TraceIndex): string {
-  const msg = e.msg;
-  if (msg?.method !== undefined) return msg.method;
-  if (!msg) return e.http ? '' : e.eof ? 'end of stream (EOF)' : '(not JSON)';
-  // The index pairs a response with its request on the same connection (ids start again on each).
-  const answered = frameEntry(index, e.frame)?.responses[0]?.req;
+/** What one message is, in a few words: its method, or for a response what it answers. */
+function whatOfMessage(msg: JsonRpcMessage, answered: IndexedRequest | undefined): string {
+  if (msg.method !== undefined) return msg.method;
   const kind = msg.error !== undefined ? 'error' : 'result';
   return answered ? `${kind} of ${answered.method}` : `${kind} (unknown id)`;
+}
+
+/** The messages a JSON-RPC batch frame carries, each in a few words (elements that are no message say so). */
+function batchWords(batch: readonly unknown[], index: TraceIndex, e: FrameEvent): string[] {
+  const responses = frameEntry(index, e.frame)?.responses ?? [];
+  return batch.map((m) => {
+    if (!isObject(m)) return '(not a message)';
+    const msg = m as JsonRpcMessage;
+    return whatOfMessage(msg, responses.find((r) => r.id === msg.id)?.req);
+  });
+}
+
+/** What a frame is, in a few words: its method, for a response what it answers, for a batch what it holds. */
+function whatOf(e: FrameEvent, index: TraceIndex): string {
+  const msg = e.msg;
+  // The index pairs a response with its request on the same connection (ids start again on each).
+  if (msg) return whatOfMessage(msg, frameEntry(index, e.frame)?.responses[0]?.req);
+  const batch = frameEntry(index, e.frame)?.batch;
+  if (batch) return `batch of ${batch.length}${batch.length > 0 ? `: ${batchWords(batch, index, e).join(', ')}` : ''}`;
+  return e.http ? '' : e.eof ? 'end of stream (EOF)' : '(not JSON)';
 }
 
 /** One row per frame written, in order, with its delivery once it arrives (or why it never did). */
@@ -70,8 +88,11 @@ export function wireRows(trace: readonly TraceEvent[], index: TraceIndex = index
   const byFrame = new Map<number, WireRow>();
   for (const e of trace) {
     if (e.kind === 'frame') {
-      const msg = e.msg;
       const http = e.http;
+      const msg = e.msg;
+      // A batch's row shows its first element's id (`what` lists every message in it).
+      const first = frameEntry(index, e.frame)?.batch?.find(isObject);
+      const firstRequestId = isObject(first?.params) ? first.params.requestId : undefined;
       const headers: [string, string][] = [];
       for (const name of HEADERS_THAT_MATTER) {
         const value = http?.headers?.[name];
@@ -85,17 +106,18 @@ export function wireRows(trace: readonly TraceEvent[], index: TraceIndex = index
         stream: http?.stream ?? null,
         framing: http ? framingLabel(e.http, e.raw) : null,
         headers,
-        carriesMessage: msg !== null,
+        carriesMessage: msg !== null || first !== undefined,
         sentAt: e.t,
         deliveredAt: null,
         dir: e.dir,
         direction: DIRECTION_LABEL[e.dir],
         what: whatOf(e, index),
-        id: describeId(msg?.id ?? msg?.params?.requestId),
+        id: describeId(msg ? (msg.id ?? msg.params?.requestId) : (first?.id ?? firstRequestId)),
         raw: e.raw,
         msg,
         injected: e.injected === true,
         fault: e.fault ?? null,
+        retypedFrom: e.retypedFrom ?? null,
         deliverAt: e.deliverAt,
         droppedBecause: null,
         eof: e.eof === true,
@@ -124,7 +146,8 @@ function belonging(e: FrameEvent, index: TraceIndex): Pick<WireRow, 'method' | '
     entry?.progress[0]?.owner ??
     entry?.abort?.target ??
     (e.http ? index.streams.get(e.http.stream)?.req : undefined);
-  const method = e.msg?.method ?? (entry?.responses[0]?.req?.method || '');
+  const first = entry?.batch?.find(isObject);
+  const method = e.msg?.method ?? (typeof first?.method === 'string' ? first.method : undefined) ?? (entry?.responses[0]?.req?.method || '');
   return { method, call: req?.call ?? null, ...(own ? duration(own, index) : { durationMs: null, durationTo: null }) };
 }
 

@@ -49,7 +49,16 @@ before(async () => {
   await writeFile(file('sse-2025.json'), JSON.stringify({ ...CLEAN, transport: 'http-sse' }));
   await writeFile(file('py-v1-2026.json'), JSON.stringify({ ...CLEAN, revision: '2026-07-28', serverProfile: 'py-v1' }));
   await writeFile(file('ts-v1-2026.json'), JSON.stringify({ ...CLEAN, revision: '2026-07-28', clientProfile: 'ts-v1' }));
-  await writeFile(file('stop-unknown.json'), JSON.stringify(scenario([stop(50, 'Z')], { endAt: 500 })));
+  await writeFile(file('stop-unknown.json'), JSON.stringify(scenario([call(20, 'A', 'quick'), stop(50, 'Z')], { endAt: 500 })));
+  await writeFile(file('stop-before-call.json'), JSON.stringify(scenario([stop(10, 'A'), call(20, 'A', 'quick')], { endAt: 500 })));
+  await writeFile(file('call-twice.json'), JSON.stringify(scenario([call(20, 'A', 'quick'), call(30, 'A', 'quick')], { endAt: 500 })));
+  await writeFile(
+    file('forged-unknown.json'),
+    JSON.stringify(scenario([call(20, 'A', 'quick'), { at: 30, action: { type: 'inject-progress', call: 'A', onStreamOf: 'B' } }, { at: 40, after: { method: 'response', call: 'C' }, action: { type: 'disconnect' } }], { endAt: 500 })),
+  );
+  await writeFile(file('crash-over-http.json'), JSON.stringify(scenario([call(20, 'A', 'quick'), { at: 30, action: { type: 'crash-server' } }], { transport: 'streamable-http', endAt: 500 })));
+  // Progress forged on HTTP before the call's POST has a stream: only the run can tell.
+  await writeFile(file('progress-no-stream.json'), JSON.stringify(scenario([call(0, 'A', 'quick'), { at: 0, action: { type: 'inject-progress', call: 'A' } }], { transport: 'streamable-http', endAt: 500 })));
 });
 after(() => rm(dir, { recursive: true, force: true }));
 
@@ -142,6 +151,19 @@ describe('runScenarioFile', () => {
     ['a directory', '.', /^Cannot read \.: it is a directory\.$/],
     ['invalid JSON', 'broken.json', /^broken\.json is not valid JSON: .+\.$/],
     ['a scenario the schema refuses (with paths)', 'invalid.json', /^invalid\.json is not a valid scenario: latency\.c2s: .+; steps\.0\.action\.call: .+\.$/],
+    ['a Stop for a call the scenario never makes', 'stop-unknown.json', /^stop-unknown\.json is not a valid scenario: steps\.1\.action\.call: Stop names call "Z", which no "call" step of this scenario makes\.$/],
+    ['a Stop before its call is made', 'stop-before-call.json', /^stop-before-call\.json is not a valid scenario: steps\.0\.action\.call: Stop at 10 ms names call "A" before it is made \(steps\.1, at 20 ms\)\.$/],
+    ['a call name used twice', 'call-twice.json', /^call-twice\.json is not a valid scenario: steps\.1\.action\.call: call "A" is already made by steps\.0: each call needs a name of its own\.$/],
+    [
+      'a forged frame and a trigger naming unknown calls',
+      'forged-unknown.json',
+      /^forged-unknown\.json is not a valid scenario: steps\.1\.action\.onStreamOf: the forged progress names call "B", which no "call" step of this scenario makes; steps\.2\.after\.call: waits for call "C", which no "call" step of this scenario makes\.$/,
+    ],
+    [
+      'a crash a Streamable HTTP server cannot take',
+      'crash-over-http.json',
+      /^crash-over-http\.json is not a valid scenario: steps\.1\.action\.type: only a stdio server process can be made to crash; this scenario runs over streamable-http\.$/,
+    ],
     ['a broken link', 'v1.AAAA', /^This link is damaged or cut short: it does not decompress\.$/],
     ['a link of another format', 'v9.AAAA', /^This link is not a Cancel Lab scenario: it should start with "v1\."\.$/],
     ['a URL without a fragment', 'https://example.test/playground/', /^This URL has no #fragment: .+\.$/],
@@ -162,6 +184,16 @@ describe('runScenarioFile', () => {
       );
     });
   }
+});
+
+describe('a scenario mistake is refused the same way in a file and in a link', () => {
+  test('a link whose scenario stops a call it never makes exits 2 with the path and the reason', async () => {
+    const link = await encodeLink(scenario([call(20, 'A', 'quick'), stop(50, 'Z')], { endAt: 500 }), { engine: ENGINE_VERSION, sdk: SDK_VERSION, trace: '' });
+    const result = await run(link);
+    assert.equal(result.exitCode, 2);
+    assert.equal(result.error, 'This link\'s scenario is not valid: steps.1.action.call: Stop names call "Z", which no "call" step of this scenario makes');
+    assert.deepEqual(result.trace, []);
+  });
 });
 
 /** A side that answers nothing: `init` is what the test makes of it; everything after it is quiet. */
@@ -201,11 +233,11 @@ describe('what the runner refuses, and how a run that cannot complete ends', () 
     assert.equal(result.stdout.at(-1), 'Exit 1: the client never connected, so nothing the scenario asks for was judged.');
   });
 
-  test('an engine error (a Stop for a call that does not exist) exits 3 with the engine\'s message', async () => {
-    const result = await run('stop-unknown.json');
+  test('an engine error (progress forged before any stream can carry it) exits 3 with the engine\'s message', async () => {
+    const result = await run('progress-no-stream.json');
     assert.equal(result.exitCode, 3);
     assert.equal(result.problem?.kind, 'engine-error');
-    assert.match(result.error ?? '', /^The engine reported an error at 50 ms: Stop for unknown call Z\. /);
+    assert.match(result.error ?? '', /^The engine reported an error at 0 ms: no open SSE stream can carry \{.+\}\. /);
     assert.deepEqual(result.stderr, [`cancel-lab: ${result.error ?? ''}`]);
   });
 

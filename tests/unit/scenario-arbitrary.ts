@@ -2,7 +2,8 @@
  * fast-check arbitraries for scenarios, not a test file itself:
  * - `scenarioArbitrary`: schema-valid scenarios, every field, action and fault the format
  *   allows, within the schema's bounds, with optional keys absent (never `undefined`), so a
- *   scenario survives JSON unchanged (the permalink and JSON Schema tests);
+ *   scenario survives JSON unchanged (the permalink and JSON Schema tests); the steps are
+ *   repaired into valid call references and stdio-only steps (`withValidSteps`), as the schema asks;
  * - `runnableScenarioArbitrary`: scenarios worth running, in every allowed setting, with the
  *   real tools, a few calls, timeouts, faults and connection events in the first second, where
  *   the handshake and the calls are (the lifecycle fuzz and scripts/fuzz-engine.ts).
@@ -10,6 +11,7 @@
 import fc from 'fast-check';
 import { allowedCombinations } from '../../src/scenario/combinations.ts';
 import { CLIENT_PROFILES, REVISIONS, SERVER_PROFILES, TRANSPORTS, defaultScenario, type Scenario, type Step, type WireFault } from '../../src/scenario/index.ts';
+import { referenceProblems, transportProblems } from '../../src/scenario/references.ts';
 import type { UserAction } from '../../src/trace/index.ts';
 
 const ms = fc.integer({ min: 0, max: 86_400_000 });
@@ -74,7 +76,7 @@ const action: fc.Arbitrary<UserAction> = fc.oneof(
 
 const step: fc.Arbitrary<Step> = fc.record({ at: ms, action }, { noNullPrototype: true });
 
-const fault: fc.Arbitrary<WireFault> = fc.record(
+const timingFault: fc.Arbitrary<WireFault> = fc.record(
   {
     dir,
     action: fc.constantFrom('drop' as const, 'delay' as const, 'duplicate' as const),
@@ -84,6 +86,55 @@ const fault: fc.Arbitrary<WireFault> = fc.record(
   },
   { requiredKeys: ['dir', 'action'], noNullPrototype: true },
 );
+/** A header value: printable ASCII, as the schema asks. */
+const headerValue = fc.string({ maxLength: 100, unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)) });
+const contentTypeFault: fc.Arbitrary<WireFault> = fc.record(
+  {
+    dir: fc.constant('s2c' as const),
+    action: fc.constant('content-type' as const),
+    match: fc.oneof(fc.constantFrom('tools/call', 'server/discover', 'initialize'), text({ maxLength: 100 })),
+    nth: fc.integer({ min: 1, max: 1_000_000 }),
+    contentType: fc.oneof(fc.constantFrom('text/plain', 'application/json', 'text/event-stream', ''), headerValue),
+  },
+  { requiredKeys: ['dir', 'action', 'contentType'], noNullPrototype: true },
+);
+const fault = fc.oneof({ arbitrary: timingFault, weight: 3 }, { arbitrary: contentTypeFault, weight: 1 });
+
+/**
+ * `steps` as the schema's whole-scenario checks (src/scenario/references.ts) ask: a call name
+ * used again is renamed; a trigger or `onStreamOf` naming no call made in time loses that name;
+ * a forged frame's call target becomes `initialize`; a Stop or forged progress for such a call,
+ * and a crash or restart off stdio, are left out; a forged response to the server off stdio goes
+ * to the client. Repairs what the schema's own checks find, until they find nothing.
+ */
+export function withValidSteps(steps: readonly Step[], transport: Scenario['transport']): Step[] {
+  let out = steps.map((step) => ({ ...step, action: { ...step.action }, ...(step.after && { after: { ...step.after } }) }));
+  const problemsOf = (list: Step[]) => [...referenceProblems(list), ...transportProblems(transport, list)];
+  for (let problems = problemsOf(out); problems.length > 0; problems = problemsOf(out)) {
+    const dropped = new Set<number>();
+    const names = new Set(out.flatMap((st) => (st.action.type === 'call' ? [st.action.call] : [])));
+    for (const { path } of problems) {
+      const [, index, part, field] = path;
+      const step = typeof index === 'number' ? out[index] : undefined;
+      if (!step || typeof index !== 'number') continue;
+      const action = step.action;
+      if (part === 'after' && step.after) delete step.after.call;
+      else if (action.type === 'call') {
+        let n = index;
+        while (names.has(`${n}:${action.call}`.slice(0, 40))) n++;
+        action.call = `${n}:${action.call}`.slice(0, 40);
+        names.add(action.call);
+      } else if (action.type === 'inject-progress' && field === 'onStreamOf') delete action.onStreamOf;
+      else if (action.type === 'inject-response' && field === 'to') delete action.to;
+      else if ((action.type === 'inject-response' || action.type === 'inject-cancel') && field === 'call') {
+        delete action.call;
+        action.initialize = true;
+      } else dropped.add(index);
+    }
+    out = out.filter((_, i) => !dropped.has(i));
+  }
+  return out;
+}
 
 const clientHandler = fc.record({ ms: fc.integer({ min: 0, max: 3_600_000 }), onCancel: fc.constantFrom('observe' as const, 'ignore' as const) }, { noNullPrototype: true });
 const clientHandlers = fc.record({ elicitation: clientHandler, sampling: clientHandler, roots: clientHandler }, { requiredKeys: [], noNullPrototype: true });
@@ -104,7 +155,7 @@ export const scenarioArbitrary: fc.Arbitrary<Scenario> = fc.record(
     endAt: ms,
   },
   { requiredKeys: ['version', 'revision', 'transport', 'httpServer', 'latency', 'steps', 'endAt'], noNullPrototype: true },
-);
+).map((scenario) => ({ ...scenario, steps: withValidSteps(scenario.steps, scenario.transport) }));
 
 // ---- runnable scenarios -------------------------------------------------------------------
 
@@ -142,13 +193,27 @@ const runnableAction: fc.Arbitrary<UserAction> = fc.oneof(
 );
 // Most actions early, where the handshake and the first calls are.
 const runnableStep: fc.Arbitrary<Step> = fc.tuple(fc.oneof(upTo(60), upTo(600)), runnableAction).map(([at, a]) => ({ at, action: a }));
-const runnableFault: fc.Arbitrary<WireFault> = fc.record({
-  dir,
-  action: fc.constantFrom('drop' as const, 'delay' as const, 'duplicate' as const),
-  match: fc.constantFrom('tools/call', 'response', 'notifications/cancelled', 'notifications/progress', 'initialize'),
-  nth: fc.integer({ min: 1, max: 3 }),
-  ms: upTo(300),
-});
+const runnableFault: fc.Arbitrary<WireFault> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      dir,
+      action: fc.constantFrom('drop' as const, 'delay' as const, 'duplicate' as const),
+      match: fc.constantFrom('tools/call', 'response', 'notifications/cancelled', 'notifications/progress', 'initialize'),
+      nth: fc.integer({ min: 1, max: 3 }),
+      ms: upTo(300),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      dir: fc.constant('s2c' as const),
+      action: fc.constant('content-type' as const),
+      match: fc.constantFrom('tools/call', 'server/discover', 'initialize'),
+      contentType: fc.constantFrom('text/plain', 'application/json', 'text/event-stream', ''),
+    }),
+  },
+);
 
 export const runnableScenarioArbitrary: fc.Arbitrary<Scenario> = fc
   .record({
@@ -167,6 +232,6 @@ export const runnableScenarioArbitrary: fc.Arbitrary<Scenario> = fc
     clientProfile,
     ...(connectTimeoutMs !== undefined && { connectTimeoutMs }),
     ...(faults.length > 0 && { faults }),
-    steps,
+    steps: withValidSteps(steps, combination.transport),
     endAt: 2000,
   }));

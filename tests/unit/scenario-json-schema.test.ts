@@ -161,6 +161,9 @@ describe('validating scenarios against it', () => {
     ['a forged cancel naming two targets', { ...valid, steps: [{ at: 0, action: { type: 'inject-cancel', call: 'A', requestId: 1 } }] }, '#/steps/0/action'],
     ['a forged response naming no target', { ...valid, steps: [{ at: 0, action: { type: 'inject-response', outcome: 'result' } }] }, '#/steps/0/action'],
     ['an unknown fault action', { ...valid, faults: [{ dir: 'c2s', action: 'explode' }] }, '#/faults/0/action'],
+    ['a content-type fault with no Content-Type', { ...valid, faults: [{ dir: 's2c', action: 'content-type', match: 'tools/call' }] }, '#/faults/0'],
+    ['a content-type fault on the client\'s direction', { ...valid, faults: [{ dir: 'c2s', action: 'content-type', contentType: 'text/plain' }] }, '#/faults/0/dir'],
+    ['a Content-Type with a line break', { ...valid, faults: [{ dir: 's2c', action: 'content-type', contentType: 'text/plain\r\nx: y' }] }, '#/faults/0/contentType'],
     ['an unknown top-level field', { ...valid, colour: 'red' }, '#'],
     ['a missing endAt', { ...valid, endAt: undefined }, '#'],
   ];

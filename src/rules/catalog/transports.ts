@@ -274,6 +274,31 @@ export const TRANSPORT_RULES: readonly Rule[] = [
           spec(T('2025-11-25'), 117, 118),
         ),
       ],
+    },
+    notes: ['A response on another stream breaks it; a stream still without one is cannot-tell. 2026-07-28 no longer says it: its final response only SHOULD terminate the stream.'],
+    judged: true,
+  },
+  {
+    id: 'HTTP-RESPONSE-CONTENT-TYPE',
+    name: 'A POSTed request is answered with JSON or an SSE stream',
+    section: '10.2',
+    description:
+      'The server answers a POSTed request with Content-Type application/json (one JSON object) or text/event-stream (an SSE stream), and its body is what the label says; the client must handle both.',
+    transports: STREAMABLE,
+    revisions: {
+      '2025-03-26': [
+        clause(
+          'MUST',
+          'If the input contains any number of JSON-RPC _requests_, the server **MUST** either return `Content-Type: text/event-stream`, to initiate an SSE stream, or `Content-Type: application/json`, to return one JSON object. The client **MUST** support both these cases.',
+          spec(T('2025-03-26'), 103, 106),
+        ),
+      ],
+      ...same(
+        'MUST',
+        'If the input is a JSON-RPC _request_, the server **MUST** either return `Content-Type: text/event-stream`, to initiate an SSE stream, or `Content-Type: application/json`, to return one JSON object. The client **MUST** support both these cases.',
+        T,
+        { '2025-06-18': [97, 100], '2025-11-25': [101, 104] },
+      ),
       '2026-07-28': [
         clause(
           'MUST',
@@ -282,7 +307,9 @@ export const TRANSPORT_RULES: readonly Rule[] = [
         ),
       ],
     },
-    notes: ['Judged from the answer\'s Content-Type in 2026-07-28; before, a response on another stream breaks it and a stream still without one is cannot-tell.'],
+    notes: [
+      "The server's half is judged from the answer's head and, once the stream has ended, its body. The client's half (support both) is shown, not judged: the real SDK fails the call on any other label (\"Unexpected content type\"), as the spec lets it.",
+    ],
     judged: true,
   },
   {

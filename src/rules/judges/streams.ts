@@ -1,9 +1,10 @@
 /**
- * What a Streamable HTTP POST stream carries: the answer's content type and the request's
- * response (HTTP-RESPONSE-ON-POST-STREAM), the progress that rides on it (HTTP-RELATED-MESSAGES),
- * and what the POST body itself may hold (BATCH-HTTP).
+ * What a Streamable HTTP POST stream carries: the answer's content type and body
+ * (HTTP-RESPONSE-CONTENT-TYPE), the request's response (HTTP-RESPONSE-ON-POST-STREAM), the
+ * progress that rides on it (HTTP-RELATED-MESSAGES), and what the POST body itself may hold
+ * (BATCH-HTTP).
  */
-import { frameEntry, isResponse, type IndexedRequest as Req, type IndexedStream, type TraceIndex as Index } from '../../trace/index.ts';
+import { frameEntry, holdsSseEvent, isResponse, type IndexedRequest as Req, type IndexedStream, type TraceIndex as Index } from '../../trace/index.ts';
 import { frameName, show, type Draft, type Judge } from './helpers.ts';
 
 /** The client's POST streams that carry requests, with those requests (a batch may carry several). */
@@ -23,6 +24,36 @@ function requestStreams(idx: Index): { n: number; s: IndexedStream; reqs: Req[] 
 
 const contentType = (s: IndexedStream): string => s.head?.http?.headers?.['content-type'] ?? '';
 
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+const SSE_TYPE = /^text\/event-stream\s*(;|$)/i;
+
+/**
+ * What is wrong with an ended answer's body for its label, or undefined: a JSON answer is one
+ * JSON object (2025-03-26 answers a batch with an array), an SSE answer holds SSE events.
+ */
+function answerBodyProblem(s: IndexedStream, revision: string): string | undefined {
+  const body = s.s2c
+    .filter((f) => f.http?.part === 'chunk')
+    .map((f) => f.raw)
+    .join('')
+    .trim();
+  if (SSE_TYPE.test(contentType(s))) return body !== '' && !holdsSseEvent(body) ? 'but its body holds no SSE event' : undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return body === '' ? 'but its body is empty' : 'but its body is not JSON';
+  }
+  const object = value !== null && typeof value === 'object' && (!Array.isArray(value) || revision === '2025-03-26');
+  return object ? undefined : 'but its body is not one JSON object';
+}
+
+/** The sentence a finding adds when a wire fault put the label on the head, or ''. */
+function relabelled(head: IndexedStream['head']): string {
+  if (head?.retypedFrom === undefined) return '';
+  return ` A wire fault relabelled the server's ${head.retypedFrom === '' ? 'unlabelled answer' : head.retypedFrom}: it stands for a server that labels its answer so.`;
+}
+
 /** What is wrong with a POST body as this revision's clause words it, or undefined. */
 function bodyProblem(revision: string, msgIsResponse: boolean, batch: readonly unknown[] | undefined): string | undefined {
   if (batch === undefined) return revision === '2026-07-28' && msgIsResponse ? 'is a JSON-RPC response, which the client must not send' : undefined;
@@ -35,30 +66,36 @@ function bodyProblem(revision: string, msgIsResponse: boolean, batch: readonly u
 }
 
 export const STREAM_JUDGES = {
-  'HTTP-RESPONSE-ON-POST-STREAM': {
-    nothing: 'No request was POSTed in this trace.',
+  'HTTP-RESPONSE-CONTENT-TYPE': {
+    nothing: 'No POSTed request has been answered with a success status yet.',
     judge({ idx, revision }) {
       const out: Draft[] = [];
-      for (const { n, s, reqs } of requestStreams(idx)) {
-        const open = s.open;
-        if (!open) continue;
-        if (revision === '2026-07-28') {
-          const head = s.head;
-          const status = head?.http?.status;
-          // The clause is about the answer to an accepted request; an HTTP error status answers nothing.
-          if (!head || status === undefined || status < 200 || status >= 300) continue;
-          const type = contentType(s);
-          out.push(
-            /^(application\/json|text\/event-stream)/i.test(type)
-              ? { verdict: 'satisfied', witnesses: [open.seq, head.seq], why: `The server answered the POST of ${frameName(open)} with ${type}.` }
-              : {
-                  verdict: 'violated',
-                  witnesses: [open.seq, head.seq],
-                  why: `The server answered the POST of request ${show(reqs[0]?.id)} with ${type === '' ? 'no Content-Type' : `Content-Type ${type}`}, neither application/json nor text/event-stream.`,
-                },
-          );
+      for (const { s, reqs } of requestStreams(idx)) {
+        const { open, head } = s;
+        const status = head?.http?.status;
+        // The clause is about the answer to an accepted request; an HTTP error status answers nothing.
+        if (!open || !head || status === undefined || status < 200 || status >= 300) continue;
+        const type = contentType(s);
+        const what = `The server answered the POST of request ${show(reqs[0]?.id)} (${frameName(open)}) with ${type === '' ? 'no Content-Type' : `Content-Type ${type}`}`;
+        const fault = relabelled(head);
+        if (!JSON_TYPE.test(type) && !SSE_TYPE.test(type)) {
+          out.push({ verdict: 'violated', witnesses: [open.seq, head.seq], why: `${what}, neither application/json nor text/event-stream.${fault}` });
           continue;
         }
+        // The body is judged once the server has written all of it.
+        const problem = s.end ? answerBodyProblem(s, revision) : undefined;
+        if (problem) out.push({ verdict: 'violated', witnesses: [open.seq, head.seq, s.end?.seq], why: `${what}, ${problem}.${fault}` });
+        else out.push({ verdict: 'satisfied', witnesses: [open.seq, head.seq], why: `${what}.${fault}` });
+      }
+      return out;
+    },
+  },
+
+  'HTTP-RESPONSE-ON-POST-STREAM': {
+    nothing: 'No request was POSTed in this trace.',
+    judge({ idx }) {
+      const out: Draft[] = [];
+      for (const { n, s, reqs } of requestStreams(idx)) {
         if (!/^text\/event-stream/i.test(contentType(s))) continue; // the clause is about the SSE stream
         for (const req of reqs) {
           const here = req.responses.find((r) => r.frame.http?.stream === n);

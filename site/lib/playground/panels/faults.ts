@@ -1,7 +1,8 @@
 /**
  * Faults and forged frames: inject a response or a cancel for a chosen request, hold a
  * direction of the wire, disconnect, crash or restart the server, and the standing wire faults
- * of the running scenario (adding one replays the run's steps with it). The text and number
+ * of the running scenario (drop, delay, duplicate, or relabel the Content-Type of the server's
+ * HTTP answer; adding one replays the run's steps with it). The text and number
  * fields are bounded where they are typed, by the schema's own bounds, so a fault the form takes
  * always makes a link the app opens.
  */
@@ -12,10 +13,15 @@ import { byId, el } from '../dom.ts';
 import type { Actions, Panel } from '../types.ts';
 
 const DIRECTION_WORDS: Record<Direction, string> = { c2s: 'client → server', s2c: 'server → client' };
-const FAULT_ACTIONS = ['drop', 'delay', 'duplicate'] as const;
+const FAULT_ACTIONS = ['drop', 'delay', 'duplicate', 'content-type'] as const;
+const STDIO_ONLY_BUTTONS = ['crash', 'reconnect', 'inject-to-server'] as const;
 
 function describeFault(f: WireFault): string {
-  return `${DIRECTION_WORDS[f.dir]}: ${f.action} ${f.match ?? 'any frame'}${f.nth ? ` (match #${f.nth} only)` : ''}${f.action === 'delay' ? ` by ${f.ms ?? 0} ms` : ''}`;
+  const nth = f.nth ? ` (match #${f.nth} only)` : '';
+  if (f.action === 'content-type') {
+    return `${DIRECTION_WORDS[f.dir]}: relabel the answer to ${f.match ?? 'any request'}${nth} as Content-Type ${f.contentType === '' || f.contentType === undefined ? '(none)' : f.contentType}`;
+  }
+  return `${DIRECTION_WORDS[f.dir]}: ${f.action} ${f.match ?? 'any frame'}${nth}${f.action === 'delay' ? ` by ${f.ms ?? 0} ms` : ''}`;
 }
 
 export function createFaultsPanel(root: HTMLElement, actions: Actions): Panel {
@@ -30,12 +36,21 @@ export function createFaultsPanel(root: HTMLElement, actions: Actions): Panel {
     match: byId<HTMLInputElement>(root, 'fault-match'),
     nth: byId<HTMLInputElement>(root, 'fault-nth'),
     ms: byId<HTMLInputElement>(root, 'fault-ms'),
+    contentType: byId<HTMLInputElement>(root, 'fault-content-type'),
   };
   let shown: RunView | null = null;
   targetId.maxLength = INPUT_BOUNDS.requestIdLength;
   form.match.maxLength = INPUT_BOUNDS.faultMatchLength;
   form.nth.min = String(INPUT_BOUNDS.faultNthMin);
   form.ms.max = String(INPUT_BOUNDS.maxMs);
+  form.contentType.maxLength = INPUT_BOUNDS.faultContentTypeLength;
+  // Only the server writes a response head: a relabel is always server → client.
+  form.action.addEventListener('change', () => {
+    const relabel = form.action.value === 'content-type';
+    if (relabel) form.dir.value = 's2c';
+    form.dir.disabled = relabel;
+    form.action.setCustomValidity('');
+  });
 
   /** Refuses a field the schema would refuse (a value pasted or set past its bounds), saying why at the field. */
   function refused(input: HTMLInputElement, why: string | null): boolean {
@@ -96,12 +111,24 @@ export function createFaultsPanel(root: HTMLElement, actions: Actions): Panel {
     if (refused(form.match, tooLong(form.match, INPUT_BOUNDS.faultMatchLength))) return;
     if (refused(form.ms, delay > INPUT_BOUNDS.maxMs ? `At most ${INPUT_BOUNDS.maxMs.toLocaleString('en')} ms.` : null)) return;
     const action = FAULT_ACTIONS.find((a) => a === form.action.value) ?? 'drop';
+    const contentType = form.contentType.value.trim();
+    if (action === 'content-type') {
+      if (refused(form.contentType, tooLong(form.contentType, INPUT_BOUNDS.faultContentTypeLength) ?? (/^[\x20-\x7e\t]*$/.test(contentType) ? null : 'A header value: printable ASCII only.'))) return;
+      // stdio has no response heads: say so rather than add a fault that can never match.
+      const why = shown?.scenario.transport === 'stdio' ? 'Only an HTTP answer has a Content-Type: pick an HTTP transport first.' : '';
+      form.action.setCustomValidity(why);
+      if (why) {
+        form.action.reportValidity();
+        return;
+      }
+    }
     const fault: WireFault = {
-      dir: form.dir.value === 's2c' ? 's2c' : 'c2s',
+      dir: action === 'content-type' || form.dir.value === 's2c' ? 's2c' : 'c2s',
       action,
       ...(match !== '' && { match }),
       ...(nth >= 1 && { nth: Math.round(nth) }),
       ...(action === 'delay' && { ms: Math.max(0, Math.round(delay || 0)) }),
+      ...(action === 'content-type' && { contentType }),
     };
     actions.restart({ faults: [...standing(), fault] });
   });
@@ -132,6 +159,12 @@ export function createFaultsPanel(root: HTMLElement, actions: Actions): Panel {
         const held = view.holding[dir];
         holdButtons[dir].textContent = `${held ? 'Release' : 'Hold'} ${DIRECTION_WORDS[dir]}`;
         holdButtons[dir].setAttribute('aria-pressed', String(held));
+      }
+      // Only a stdio server process can crash, restart or take a forged response (the schema refuses them elsewhere).
+      const stdio = view.scenario.transport === 'stdio';
+      for (const id of STDIO_ONLY_BUTTONS) {
+        const button = byId<HTMLButtonElement>(root, id);
+        button.disabled = !stdio;
       }
       const faults = view.scenario.faults ?? [];
       faultCount.textContent = String(faults.length);
