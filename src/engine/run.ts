@@ -12,12 +12,12 @@
  */
 import type { Scenario, Step, Trigger } from '../scenario/index.ts';
 import type { ClientSideApi, ServerSideApi, SideConfig, StepResult } from './side-protocol.ts';
-import { createTraceIndex, isObject, messageOf, type TraceIndexBuilder } from '../trace/index.ts';
+import { createTraceIndex, messageOf, type TraceIndexBuilder } from '../trace/index.ts';
 import type { Direction, FrameEvent, HandlerNote, JsonRpcMessage, NewTraceEvent, RequestId, TraceEvent, WireFrame } from '../trace/index.ts';
 import { Wire, type InFlight } from './wire.ts';
 import { Lifecycles } from './lifecycles.ts';
 import { Streams, type TransportEvent } from './streams.ts';
-import { forgeCancel, forgeProgress, forgeResponse, resolveTarget, type ForgeContext, type Forged } from './forge.ts';
+import { forgeCancel, forgeMessage, forgeProgress, forgeResponse, progressOfRequest, resolveTarget, type ForgeContext, type Forged } from './forge.ts';
 import { haltMessage, MAX_STEPS, MAX_TRACE_EVENTS, MAX_VIRTUAL_MS, SIDE_STEP_TIMEOUT_MS, SideHalt, withinDeadline, type HaltReason, type RunHalt } from './bounds.ts';
 
 export interface Sides {
@@ -106,15 +106,9 @@ export class Run {
       sseStreamFor: (requestId) => this.streams.sseStreamFor(requestId),
       latestSession: () => this.streams.latestSession(),
       nextForgedStream: () => FORGED_STREAM_BASE + ++forgedStreams,
-      progressOf: (requestId) => {
-        const req = this.indexer.index.requests.findLast((r) => r.dir === 'c2s' && r.id === requestId && r.frame.connection === this.connectionNo);
-        const params = req?.msg.params;
-        const meta = isObject(params) ? params._meta : undefined;
-        const token = isObject(meta) ? meta.progressToken : undefined;
-        if (typeof token !== 'string' && typeof token !== 'number') return null;
-        const last = this.indexer.index.progress.findLast((p) => p.owner === req && typeof p.value === 'number')?.value;
-        return { token, last: typeof last === 'number' ? last : 0 };
-      },
+      requestStream: (requestId) => this.streams.requestStream(requestId),
+      getStream: () => this.streams.getStream(),
+      progressOf: (requestId) => progressOfRequest(this.indexer.index, this.connectionNo, requestId),
     };
     for (const step of scenario.steps) this.schedule(step);
   }
@@ -315,6 +309,8 @@ export class Run {
         }
         const result = await this.call('client', `call ${action.call}`, this.sides.client.act(this.now, action));
         this.lifecycles.openCall(action.call, this.firstToolCallId(result), this.connectionNo);
+        // A Stop before the wire (a signal aborted before the call, or in its tick) was pressed with it.
+        if (action.stop) this.lifecycles.stepCall(action.call, 'stop');
         this.absorb('client', result);
         return;
       }
@@ -347,6 +343,9 @@ export class Run {
         this.writeForged(forgeProgress(id, this.forge.transport === 'stdio' ? null : this.streams.sseStreamFor(on), this.forge));
         return;
       }
+      case 'inject':
+        this.writeForged(forgeMessage(action, this.forge));
+        return;
       case 'hold':
         this.wire.hold(action.dir);
         return;
@@ -471,7 +470,7 @@ export class Run {
         this.lifecycles.stepHandler(note.requestId, note.type === 'handler-returned' ? 'return' : 'throw', note.aborted);
         return;
       case 'call-settled':
-        this.lifecycles.stepCall(note.call, note.outcome === 'result' && note.isError !== true ? 'result' : 'error');
+        this.lifecycles.stepCall(note.call, note.outcome === 'result' && note.isError !== true ? 'result' : note.unsent ? 'error-before-send' : 'error');
         return;
       default:
         return;

@@ -11,11 +11,15 @@ interface StreamRecord {
   contentType?: string;
   /** The JSON-RPC request the client POSTed on it, if any. */
   requestId?: RequestId;
+  /** The request's HTTP method. */
+  method?: string;
   sessionId?: string;
 }
 
 /** A transport event to record, as the coordinator appends it. */
 export type TransportEvent = Pick<ConnectionEvent, 'event' | 'detail' | 'stream' | 'by'>;
+
+const isSse = (record: StreamRecord): boolean => record.contentType?.startsWith('text/event-stream') === true;
 
 export class Streams {
   private readonly records = new Map<number, StreamRecord>();
@@ -35,11 +39,23 @@ export class Streams {
   sseStreamFor(requestId: RequestId): number | null {
     let fallback: number | null = null;
     for (const [stream, record] of this.records) {
-      if (!record.open || !record.contentType?.startsWith('text/event-stream')) continue;
+      if (!record.open || !isSse(record)) continue;
       if (record.requestId === requestId) return stream;
       fallback ??= stream;
     }
     return fallback;
+  }
+
+  /** The open SSE stream of the POST that carried request `requestId`, if any. */
+  requestStream(requestId: RequestId): number | null {
+    for (const [stream, record] of this.records) if (record.open && isSse(record) && record.requestId === requestId) return stream;
+    return null;
+  }
+
+  /** The open standalone SSE stream: the GET stream of Streamable HTTP, or HTTP+SSE's one stream. */
+  getStream(): number | null {
+    for (const [stream, record] of this.records) if (record.open && isSse(record) && record.method === 'GET') return stream;
+    return null;
   }
 
   /** A new connection: its streams are new (sessions are the server's, and outlive it). */
@@ -55,6 +71,7 @@ export class Streams {
     this.records.set(http.stream, record);
     switch (http.part) {
       case 'request': {
+        record.method = http.method;
         if (frame.msg?.method !== undefined && frame.msg.id !== undefined) record.requestId = frame.msg.id;
         const session = http.headers?.['mcp-session-id'];
         if (session !== undefined) record.sessionId = session;
