@@ -60,6 +60,11 @@ import forgedErrorRefusesTheHandshake from '../../content/scenarios/forged-error
 import serverKilledAfterTheClientDisconnected from '../../content/scenarios/server-killed-after-the-client-disconnected.json' with { type: 'json' };
 import strictHostHttpSseReconnectsOnUnknownIds from '../../content/scenarios/strict-host-http-sse-reconnects-on-unknown-ids.json' with { type: 'json' };
 import serverDiesRightAfterAnsweringInitialize from '../../content/scenarios/server-dies-right-after-answering-initialize.json' with { type: 'json' };
+import forgedCancelWithoutRequestId from '../../content/scenarios/forged-cancel-without-request-id.json' with { type: 'json' };
+import forgedRequestReusesAnInFlightId from '../../content/scenarios/forged-request-reuses-an-in-flight-id.json' with { type: 'json' };
+import forgedRequestWithId0 from '../../content/scenarios/forged-request-with-id-0.json' with { type: 'json' };
+import forgedRequestWithAStringId from '../../content/scenarios/forged-request-with-a-string-id.json' with { type: 'json' };
+import stopBeforeTheWire from '../../content/scenarios/stop-before-the-wire.json' with { type: 'json' };
 
 /** Where the scenario comes from: a seed file, a spec section or an sdk-behaviors.md section. */
 export interface LibrarySource {
@@ -134,6 +139,11 @@ const RAW: readonly unknown[] = [
   cancelInABatch20251125,
   progressAfterCancel2026Stdio,
   progressOnAnotherRequestsStream,
+  forgedCancelWithoutRequestId,
+  forgedRequestReusesAnInFlightId,
+  forgedRequestWithId0,
+  forgedRequestWithAStringId,
+  stopBeforeTheWire,
 ];
 
 function text(record: Record<string, unknown>, key: string, where: string): string {
