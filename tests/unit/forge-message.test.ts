@@ -13,9 +13,10 @@ import { INPUT_BOUNDS, parseScenario, type Scenario, type Step } from '../../src
 import { decodeLink, encodeLink } from '../../src/scenario/permalink.ts';
 import { scenarioJsonSchema } from '../../src/scenario/json-schema.ts';
 import { ENGINE_VERSION, SDK_VERSION } from '../../src/scenario/versions.ts';
-import { FORGED_MESSAGE_BOUNDS, forgedMessageProblem, jsonRpcProblems, type ClientStateEvent, type FrameEvent, type TraceEvent } from '../../src/trace/index.ts';
+import { FORGED_MESSAGE_BOUNDS, forgedMessageProblem, jsonRpcProblems, traceHash, type ClientStateEvent, type FrameEvent, type TraceEvent } from '../../src/trace/index.ts';
 import { checkRun } from '../../src/rules/check-run.ts';
 import { runScenarioFile } from '../../src/cli/run.ts';
+import { bugReport } from '../../src/report/bug-report.ts';
 import { call, scenario } from './trace-helpers.ts';
 
 const sides = createNodeSides();
@@ -221,5 +222,20 @@ describe('the CLI', () => {
     const text = result.stdout.join('\n');
     assert.match(text, /user: call A: quick \{\} \(Stop in the same tick\)/);
     assert.match(text, /call A: CANCEL_REQUESTED → STOPPED_BEFORE_SEND \(nothing reached the wire\)/);
+  });
+});
+
+describe('the bug report', () => {
+  test('a forged message and a Stop before the wire are marked in its diagram, the forged frame as injected', async () => {
+    const s = scenario(
+      [{ at: 20, action: { type: 'call', call: 'A', tool: 'quick', args: {}, stop: 'same-tick' } }, inject(60, 'c2s', { jsonrpc: '2.0', id: 7, method: 'ping' })],
+      { endAt: 500 },
+    );
+    const trace = await runHeadless(s, sides);
+    const report = bugReport({ scenario: s, trace, findings: checkRun(s, trace), link: null, traceHash: await traceHash(trace) });
+    // Mermaid text: braces, quotes and colons are entity codes.
+    assert.match(report, /Note over Client: t=60 ⚠ inject c2s #123;#34;jsonrpc#34;#58;#34;2\.0#34;,#34;id#34;#58;7,/);
+    assert.match(report, /Client->>Server: ⚠ injected ping id=7 \(t=60\)/);
+    assert.match(report, /Call A · quick\(\) · Stop in the same tick/);
   });
 });

@@ -5,7 +5,10 @@
  */
 import { TOOLS, defaultArgs, validateToolArgs, type ToolSpec } from '../../../../src/scenario/index.ts';
 import { byId, el } from '../dom.ts';
-import type { Actions } from '../types.ts';
+import type { Actions, StopBeforeWire } from '../types.ts';
+
+/** The submit buttons that stop the call before the wire, by id. */
+const STOP_BUTTONS: Record<string, StopBeforeWire> = { 'call-stop-same-tick': 'same-tick', 'call-aborted': 'before-call' };
 
 export interface CallFormPanel {
   /** Calls the selected tool with the arguments in the form (the `c` shortcut). */
@@ -55,6 +58,7 @@ export function createCallFormPanel(root: HTMLElement, actions: Actions): CallFo
   toolSelect.addEventListener('change', renderArgs);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    const stop = event.submitter ? STOP_BUTTONS[event.submitter.id] : undefined;
     const tool = currentTool().name;
     const args = readArgs();
     const checked = validateToolArgs(tool, args);
@@ -64,7 +68,7 @@ export function createCallFormPanel(root: HTMLElement, actions: Actions): CallFo
     }
     errors.replaceChildren();
     // The arguments as the user gave them (the schema's parse would reorder and fill defaults).
-    actions.call(tool, args);
+    actions.call(tool, args, stop);
   });
   return { submit: () => form.requestSubmit() };
 }
