@@ -7,7 +7,7 @@ import { TOOLS, defaultArgs, validateToolArgs, type ToolSpec } from '../../../..
 import { byId, el } from '../dom.ts';
 import type { Actions, StopBeforeWire } from '../types.ts';
 
-/** The submit buttons that stop the call before the wire, by id. */
+/** The submit buttons that stop the call before the wire (in the Faults panel, `form="call-form"`), by id. */
 const STOP_BUTTONS: Record<string, StopBeforeWire> = { 'call-stop-same-tick': 'same-tick', 'call-aborted': 'before-call' };
 
 export interface CallFormPanel {
