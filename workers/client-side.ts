@@ -109,45 +109,50 @@ function isTimeout(error: unknown): error is Error & { data?: { timeout?: number
   return error instanceof Error && errorCode(error) === 'REQUEST_TIMEOUT' && error.message !== 'user pressed Stop';
 }
 
+/** What Stop aborts a call's signal with; the SDK v2 rejects the call with it. */
+const STOP_REASON = 'user pressed Stop';
+
 function call(action: Extract<ClientAction, { type: 'call' }>): void {
   const sdk = client;
   const profileLayer = layer;
   if (!sdk || !profileLayer) throw new Error('client not initialised');
   const record: CallRecord = { controller: new AbortController(), id: null, settled: false };
   calls.set(action.call, record);
+  if (action.stop === 'before-call') record.controller.abort(STOP_REASON);
   // callTool writes its request within this step; the layer names its id when it goes out.
   profileLayer.claimNextToolCall((id) => {
     record.id = id;
   });
-  sdk
-    .callTool(
-      { name: action.tool, arguments: action.args },
-      {
-        signal: record.controller.signal,
-        onprogress: (p) => note({ type: 'progress-received', call: action.call, progress: p.progress, ...(p.total !== undefined && { total: p.total }) }),
-        ...(action.timeoutMs !== undefined && { timeout: action.timeoutMs }),
-        ...(action.resetTimeoutOnProgress !== undefined && { resetTimeoutOnProgress: action.resetTimeoutOnProgress }),
-        ...(action.maxTotalTimeoutMs !== undefined && { maxTotalTimeout: action.maxTotalTimeoutMs }),
-      },
-    )
-    .then(
-      (result) => {
-        record.settled = true;
-        note({ type: 'call-settled', call: action.call, outcome: 'result', isError: result.isError === true });
-      },
-      (error: unknown) => {
-        record.settled = true;
-        if (record.id !== null) profileLayer.abandon(record.id);
-        let message = error instanceof Error ? error.message : String(error);
-        let code = errorCode(error);
-        if (config?.clientProfile === 'py-v1' && isTimeout(error)) {
-          // session.py:290-303: httpx.codes.REQUEST_TIMEOUT, raised locally.
-          code = 408;
-          message = `Timed out while waiting for response to ClientRequest. Waited ${(error.data?.timeout ?? 0) / 1000} seconds.`;
-        }
-        note({ type: 'call-settled', call: action.call, outcome: 'error', message, ...(code !== undefined && { code }) });
-      },
-    );
+  const settled = sdk.callTool(
+    { name: action.tool, arguments: action.args },
+    {
+      signal: record.controller.signal,
+      onprogress: (p) => note({ type: 'progress-received', call: action.call, progress: p.progress, ...(p.total !== undefined && { total: p.total }) }),
+      ...(action.timeoutMs !== undefined && { timeout: action.timeoutMs }),
+      ...(action.resetTimeoutOnProgress !== undefined && { resetTimeoutOnProgress: action.resetTimeoutOnProgress }),
+      ...(action.maxTotalTimeoutMs !== undefined && { maxTotalTimeout: action.maxTotalTimeoutMs }),
+    },
+  );
+  // Stop in the same tick as Call: callTool awaits before it writes the request, and the SDK then finds the signal aborted.
+  if (action.stop === 'same-tick') record.controller.abort(STOP_REASON);
+  settled.then(
+    (result) => {
+      record.settled = true;
+      note({ type: 'call-settled', call: action.call, outcome: 'result', isError: result.isError === true });
+    },
+    (error: unknown) => {
+      record.settled = true;
+      if (record.id !== null) profileLayer.abandon(record.id);
+      let message = error instanceof Error ? error.message : String(error);
+      let code = errorCode(error);
+      if (config?.clientProfile === 'py-v1' && isTimeout(error)) {
+        // session.py:290-303: httpx.codes.REQUEST_TIMEOUT, raised locally.
+        code = 408;
+        message = `Timed out while waiting for response to ClientRequest. Waited ${(error.data?.timeout ?? 0) / 1000} seconds.`;
+      }
+      note({ type: 'call-settled', call: action.call, outcome: 'error', message, ...(code !== undefined && { code }), ...(record.id === null && { unsent: true as const }) });
+    },
+  );
 }
 
 function stop(callId: string): void {
@@ -157,7 +162,7 @@ function stop(callId: string): void {
     void layer?.sendCancel(record.id, 'user pressed Stop', `Stop after the call settled: the never-removed abort listener cancels ${JSON.stringify(record.id)} again`);
     return;
   }
-  record.controller.abort('user pressed Stop');
+  record.controller.abort(STOP_REASON);
 }
 
 export const clientSide: ClientSideApi = {

@@ -81,12 +81,12 @@ export function mountPlayground(root: HTMLElement): void {
       leaveImport();
       session.act(action);
     },
-    call(tool, args) {
+    call(tool, args, stop) {
       leaveImport();
       // Before the first paint there is no run to read yet: the call waits in the session, as #1.
       const run = last?.live.run ?? -1;
       named = { run, n: Math.max(last ? highestCall(last.live.scenario) : 0, named.run === run ? named.n : 0) + 1 };
-      session.act({ type: 'call', call: `#${named.n}`, tool, args });
+      session.act({ type: 'call', call: `#${named.n}`, tool, args, ...(stop && { stop }) });
     },
     togglePlay() {
       leaveImport();

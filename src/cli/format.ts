@@ -23,7 +23,7 @@ export function describeMessage(msg: JsonRpcMessage): string {
   const params = msg.params ?? {};
   if (msg.method !== undefined) {
     if (msg.id !== undefined) return `${msg.method} request id ${show(msg.id)}`;
-    if (msg.method === 'notifications/cancelled') return `notifications/cancelled of id ${show(params.requestId)}${params.reason !== undefined ? ` (reason ${show(params.reason)})` : ''}`;
+    if (msg.method === 'notifications/cancelled') return `notifications/cancelled ${'requestId' in params ? `of id ${show(params.requestId)}` : 'without requestId'}${params.reason !== undefined ? ` (reason ${show(params.reason)})` : ''}`;
     if (msg.method === 'notifications/progress') {
       return `notifications/progress token ${show(params.progressToken)} ${show(params.progress)}${params.total !== undefined ? `/${show(params.total)}` : ''}`;
     }
@@ -65,6 +65,7 @@ function describeAction(a: UserAction): string {
         a.timeoutMs !== undefined ? `timeout ${a.timeoutMs} ms` : '',
         a.resetTimeoutOnProgress ? 'reset on progress' : '',
         a.maxTotalTimeoutMs !== undefined ? `max total ${a.maxTotalTimeoutMs} ms` : '',
+        a.stop === 'before-call' ? 'signal already aborted' : a.stop === 'same-tick' ? 'Stop in the same tick' : '',
       ].filter(Boolean);
       return `call ${a.call}: ${a.tool} ${show(a.args)}${options.length ? ` (${options.join(', ')})` : ''}`;
     }
@@ -79,6 +80,8 @@ function describeAction(a: UserAction): string {
     }
     case 'inject-progress':
       return `forge progress for call ${a.call}${a.onStreamOf !== undefined ? ` on call ${a.onStreamOf}'s stream` : ''}`;
+    case 'inject':
+      return `forge a message ${DIRECTION_LABEL[a.dir]}: ${show(a.message)}`;
     case 'hold':
     case 'release':
       return `${a.type} ${DIRECTION_LABEL[a.dir]}`;

@@ -305,12 +305,15 @@ function describeAction(action: UserAction): string {
       const args = Object.entries(action.args)
         .map(([k, v]) => `${clip(k, MAX.value)}=${clip(JSON.stringify(v) ?? String(v), MAX.value)}`)
         .join(', ');
-      return `Call ${action.call} · ${clip(action.tool, MAX.value)}(${clip(args, MAX.args)})`;
+      const stopped = action.stop === undefined ? '' : ` · Stop ${action.stop === 'same-tick' ? 'in the same tick' : 'before the call'}`;
+      return `Call ${action.call} · ${clip(action.tool, MAX.value)}(${clip(args, MAX.args)})${stopped}`;
     }
     case 'stop':
       return `Stop ${action.call}`;
     case 'inject-response':
       return `⚠ inject ${scalar(action.outcome)} for ${targetOf(action)}`;
+    case 'inject':
+      return `⚠ inject ${action.dir} ${clip(JSON.stringify(action.message), MAX.message)}`;
     default: {
       const rest = Object.entries(action)
         .filter(([k]) => k !== 'type')

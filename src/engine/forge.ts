@@ -1,10 +1,10 @@
 /**
- * Frames the user forges: a response (a late result or error, or one for an unknown id) and a
- * notifications/cancelled, put on the wire as the side they stand for would write them. Pure:
- * each function says what to write, or why nothing can be.
+ * Frames the user forges: a response (a late result or error, or one for an unknown id), a
+ * notifications/cancelled, progress, or any message at all, put on the wire as the side they
+ * stand for would write them. Pure: each function says what to write, or why nothing can be.
  */
 import type { Scenario } from '../scenario/index.ts';
-import { SERVER_ORIGIN, isObject, requestFrame, sseEvent, type Direction, type RequestId, type Target, type TraceIndex, type UserAction, type WireFrame } from '../trace/index.ts';
+import { SERVER_ORIGIN, isId, isObject, requestFrame, sseEvent, type Direction, type RequestId, type Target, type TraceIndex, type UserAction, type WireFrame } from '../trace/index.ts';
 import type { Streams } from './streams.ts';
 
 export type Forged = { ok: true; dir: Direction; wire: WireFrame } | { ok: false; error: string };
@@ -18,6 +18,10 @@ export interface ForgeContext {
   requestIdOf(call: string): RequestId | null;
   /** The open SSE stream a response for `requestId` can ride on. */
   sseStreamFor(requestId: RequestId): number | null;
+  /** The open SSE stream of the POST that carried request `requestId`, strictly its own. */
+  requestStream(requestId: RequestId): number | null;
+  /** The open standalone SSE stream (Streamable HTTP's GET stream, HTTP+SSE's one stream). */
+  getStream(): number | null;
   latestSession(): string | undefined;
   /** A stream number for a forged HTTP request, far from the client's own. */
   nextForgedStream(): number;
@@ -39,15 +43,9 @@ export function forgeContext(scenario: Scenario, index: TraceIndex, calls: { req
     sseStreamFor: (requestId) => streams.sseStreamFor(requestId),
     latestSession: () => streams.latestSession(),
     nextForgedStream: () => FORGED_STREAM_BASE + ++forgedStreams,
-    progressOf: (requestId) => {
-      const req = index.requests.findLast((r) => r.dir === 'c2s' && r.id === requestId && r.frame.connection === connection());
-      const params = req?.msg.params;
-      const meta = isObject(params) ? params._meta : undefined;
-      const token = isObject(meta) ? meta.progressToken : undefined;
-      if (typeof token !== 'string' && typeof token !== 'number') return null;
-      const last = index.progress.findLast((p) => p.owner === req && typeof p.value === 'number')?.value;
-      return { token, last: typeof last === 'number' ? last : 0 };
-    },
+    requestStream: (requestId) => streams.requestStream(requestId),
+    getStream: () => streams.getStream(),
+    progressOf: (requestId) => progressOfRequest(index, connection(), requestId),
   };
 }
 
@@ -104,7 +102,11 @@ export function forgeCancel(action: Extract<UserAction, { type: 'inject-cancel' 
     method: 'notifications/cancelled',
     params: { requestId, reason: action.reason ?? 'injected' },
   };
-  const json = JSON.stringify(action.batch ? [cancel] : cancel);
+  return clientFrame(JSON.stringify(action.batch ? [cancel] : cancel), ctx);
+}
+
+/** What the client writes for `json`: a stdio line, or a POST of its own with the headers the SDK's client sends. */
+function clientFrame(json: string, ctx: ForgeContext): Forged {
   if (ctx.transport === 'stdio') return { ok: true, dir: 'c2s', wire: { raw: json + '\n' } };
   const path = ctx.transport === 'http-sse' ? '/messages?sessionId=sse-session-1' : '/mcp';
   const headers: Record<string, string> = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
@@ -112,4 +114,40 @@ export function forgeCancel(action: Extract<UserAction, { type: 'inject-cancel' 
   if (session) headers['mcp-session-id'] = session;
   if (ctx.transport === 'streamable-http') headers['mcp-protocol-version'] = ctx.revision;
   return { ok: true, dir: 'c2s', wire: requestFrame(ctx.nextForgedStream(), 'POST', `${SERVER_ORIGIN}${path}`, headers, json) };
+}
+
+/** The request a server's message belongs to: a response's id, else the request its params name (a cancel's, or a progress token). */
+function relatedRequest(message: unknown): RequestId | null {
+  if (!isObject(message)) return null;
+  if (message.method === undefined && isId(message.id)) return message.id;
+  const params = message.params;
+  if (!isObject(params)) return null;
+  if (isId(params.requestId)) return params.requestId;
+  return isId(params.progressToken) ? params.progressToken : null;
+}
+
+/**
+ * Any message the user typed, exactly as given: from the client a stdio line or a POST of its
+ * own; from the server a stdio line, or an SSE event on the stream of the request it belongs
+ * to while that is open, else on the standalone GET stream.
+ */
+export function forgeMessage(action: Extract<UserAction, { type: 'inject' }>, ctx: ForgeContext): Forged {
+  const json = JSON.stringify(action.message);
+  if (action.dir === 'c2s') return clientFrame(json, ctx);
+  if (ctx.transport === 'stdio') return { ok: true, dir: 's2c', wire: { raw: json + '\n' } };
+  const related = relatedRequest(action.message);
+  const stream = (related === null ? null : ctx.requestStream(related)) ?? ctx.getStream();
+  if (stream === null) return { ok: false, error: `no open SSE stream can carry ${json.length > 200 ? `${json.slice(0, 200)}…` : json}: no request stream of its own, and no GET stream` };
+  return { ok: true, dir: 's2c', wire: { raw: sseEvent('message', json), http: { stream, part: 'chunk' } } };
+}
+
+/** The progress token request `requestId` (the client's, on `connection`) asked for, and the last progress reported on it; null when it asked for none. */
+export function progressOfRequest(index: TraceIndex, connection: number, requestId: RequestId): { token: string | number; last: number } | null {
+  const req = index.requests.findLast((r) => r.dir === 'c2s' && r.id === requestId && r.frame.connection === connection);
+  const params = req?.msg.params;
+  const meta = isObject(params) ? params._meta : undefined;
+  const token = isObject(meta) ? meta.progressToken : undefined;
+  if (!isId(token)) return null;
+  const last = index.progress.findLast((p) => p.owner === req && typeof p.value === 'number')?.value;
+  return { token, last: typeof last === 'number' ? last : 0 };
 }

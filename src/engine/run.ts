@@ -18,7 +18,7 @@ import type { Direction, FrameEvent, HandlerNote, JsonRpcMessage, NewTraceEvent,
 import { Wire, type InFlight } from './wire.ts';
 import { Lifecycles } from './lifecycles.ts';
 import { Streams, type TransportEvent } from './streams.ts';
-import { forgeCancel, forgeContext, forgeProgress, forgeResponse, resolveTarget, type ForgeContext, type Forged } from './forge.ts';
+import { forgeCancel, forgeContext, forgeMessage, forgeProgress, forgeResponse, resolveTarget, type ForgeContext, type Forged } from './forge.ts';
 import { haltMessage, MAX_STEPS, MAX_TRACE_EVENTS, MAX_VIRTUAL_MS, SIDE_STEP_TIMEOUT_MS, SideHalt, withinDeadline, type HaltReason, type RunHalt } from './bounds.ts';
 import { BATCH_STEPS, INTO, Lookahead, planBatch, type SideEvent, type SideName } from './lookahead.ts';
 
@@ -309,6 +309,8 @@ export class Run {
         }
         const result = await this.call('client', `call ${action.call}`, this.sides.client.act(this.now, action));
         this.lifecycles.openCall(action.call, this.firstToolCallId(result), this.connectionNo);
+        // A Stop before the wire (a signal aborted before the call, or in its tick) was pressed with it.
+        if (action.stop) this.lifecycles.stepCall(action.call, 'stop');
         this.absorb('client', result);
         return;
       }
@@ -341,6 +343,9 @@ export class Run {
         this.writeForged(forgeProgress(id, this.forge.transport === 'stdio' ? null : this.streams.sseStreamFor(on), this.forge));
         return;
       }
+      case 'inject':
+        this.writeForged(forgeMessage(action, this.forge));
+        return;
       case 'hold':
         this.wire.hold(action.dir);
         return;
@@ -466,7 +471,7 @@ export class Run {
         this.lifecycles.stepHandler(note.requestId, note.type === 'handler-returned' ? 'return' : 'throw', note.aborted);
         return;
       case 'call-settled':
-        this.lifecycles.stepCall(note.call, note.outcome === 'result' && note.isError !== true ? 'result' : 'error');
+        this.lifecycles.stepCall(note.call, note.outcome === 'result' && note.isError !== true ? 'result' : note.unsent ? 'error-before-send' : 'error');
         return;
       default:
         return;

@@ -11,13 +11,17 @@ interface StreamRecord {
   contentType?: string;
   /** The JSON-RPC request the client POSTed on it, if any. */
   requestId?: RequestId;
-  /** The method of the message the client POSTed on it, if any. */
+  /** The method of the JSON-RPC message the client POSTed on it, if any. */
   method?: string;
+  /** The HTTP method of the request that opened it (GET for a standalone stream). */
+  httpMethod?: string;
   sessionId?: string;
 }
 
 /** A transport event to record, as the coordinator appends it. */
 export type TransportEvent = Pick<ConnectionEvent, 'event' | 'detail' | 'stream' | 'by'>;
+
+const isSse = (record: StreamRecord): boolean => record.contentType?.startsWith('text/event-stream') === true;
 
 export class Streams {
   private readonly records = new Map<number, StreamRecord>();
@@ -42,11 +46,23 @@ export class Streams {
   sseStreamFor(requestId: RequestId): number | null {
     let fallback: number | null = null;
     for (const [stream, record] of this.records) {
-      if (!record.open || !record.contentType?.startsWith('text/event-stream')) continue;
+      if (!record.open || !isSse(record)) continue;
       if (record.requestId === requestId) return stream;
       fallback ??= stream;
     }
     return fallback;
+  }
+
+  /** The open SSE stream of the POST that carried request `requestId`, if any. */
+  requestStream(requestId: RequestId): number | null {
+    for (const [stream, record] of this.records) if (record.open && isSse(record) && record.requestId === requestId) return stream;
+    return null;
+  }
+
+  /** The open standalone SSE stream: the GET stream of Streamable HTTP, or HTTP+SSE's one stream. */
+  getStream(): number | null {
+    for (const [stream, record] of this.records) if (record.open && isSse(record) && record.httpMethod === 'GET') return stream;
+    return null;
   }
 
   /** A new connection: its streams are new (sessions are the server's, and outlive it). */
@@ -63,6 +79,7 @@ export class Streams {
     switch (http.part) {
       case 'request': {
         if (frame.msg?.method !== undefined) record.method = frame.msg.method;
+        record.httpMethod = http.method;
         if (frame.msg?.method !== undefined && frame.msg.id !== undefined) record.requestId = frame.msg.id;
         const session = http.headers?.['mcp-session-id'];
         if (session !== undefined) record.sessionId = session;

@@ -10,6 +10,7 @@
  * Content-Type and the server's direction, as an `if`/`then`.
  */
 import * as z from 'zod/v4';
+import { FORGED_MESSAGE_BOUNDS } from '../trace/index.ts';
 import { scenarioSchema } from './schema.ts';
 
 export const SCENARIO_SCHEMA_ID = '/scenario.schema.json';
@@ -35,13 +36,14 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
 };
 
 const ACTION_DESCRIPTIONS: Record<string, string> = {
-  call: 'Call a tool (slow_count, stubborn, ledger_write, work, quick, ask_client) with its arguments; timeoutMs, resetTimeoutOnProgress and maxTotalTimeoutMs are the SDK request options.',
+  call: 'Call a tool (slow_count, stubborn, ledger_write, work, quick, ask_client) with its arguments; timeoutMs, resetTimeoutOnProgress and maxTotalTimeoutMs are the SDK request options. "stop" stops it before the wire: "before-call" passes a signal already aborted, "same-tick" aborts it in the same tick as the call.',
   stop: "Press Stop on a call: its AbortController aborts, and the SDK cancels the request as the transport requires.",
   'inject-response':
     'Forge a response (a result or an error) for a call, for initialize or for any request id, as if from the server; "to": "server" sends it to the server instead (stdio only). Name exactly one of call, initialize, requestId.',
   'inject-cancel': 'Forge a notifications/cancelled from the client naming a call, initialize or any request id. Name exactly one of call, initialize, requestId.',
   'inject-progress':
     "Forge a notifications/progress from the server for a call's progress token; on HTTP on the call's own stream, or with onStreamOf on another call's.",
+  inject: `Forge any message, JSON-RPC or not, and write it on the wire exactly as given: dir "c2s" as if from the client (on HTTP, a POST of its own), "s2c" as if from the server (on HTTP, on the SSE stream of the request it names by its id, params.requestId or params.progressToken, else on the standalone GET stream). At most ${FORGED_MESSAGE_BOUNDS.length.toLocaleString('en-US')} characters as JSON, nested ${FORGED_MESSAGE_BOUNDS.depth} levels at most.`,
   hold: 'Hold every frame written in one direction until a release.',
   release: 'Release the frames held in one direction; they arrive one latency later, in order.',
   disconnect: 'The client closes its transport.',

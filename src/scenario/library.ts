@@ -66,6 +66,11 @@ import clientHandlerIgnoresServerCancel from '../../content/scenarios/client-han
 import stopWhileElicitationPending from '../../content/scenarios/stop-while-elicitation-pending.json' with { type: 'json' };
 import lateClientAnswerAfterServerCancel from '../../content/scenarios/late-client-answer-after-server-cancel.json' with { type: 'json' };
 import pingBothWays from '../../content/scenarios/ping-both-ways.json' with { type: 'json' };
+import forgedCancelWithoutRequestId from '../../content/scenarios/forged-cancel-without-request-id.json' with { type: 'json' };
+import forgedRequestReusesAnInFlightId from '../../content/scenarios/forged-request-reuses-an-in-flight-id.json' with { type: 'json' };
+import forgedRequestWithId0 from '../../content/scenarios/forged-request-with-id-0.json' with { type: 'json' };
+import forgedRequestWithAStringId from '../../content/scenarios/forged-request-with-a-string-id.json' with { type: 'json' };
+import stopBeforeTheWire from '../../content/scenarios/stop-before-the-wire.json' with { type: 'json' };
 
 /** Where the scenario comes from: a seed file, a spec section or an sdk-behaviors.md section. */
 export interface LibrarySource {
@@ -146,6 +151,11 @@ const RAW: readonly unknown[] = [
   stopWhileElicitationPending,
   lateClientAnswerAfterServerCancel,
   pingBothWays,
+  forgedCancelWithoutRequestId,
+  forgedRequestReusesAnInFlightId,
+  forgedRequestWithId0,
+  forgedRequestWithAStringId,
+  stopBeforeTheWire,
 ];
 
 function text(record: Record<string, unknown>, key: string, where: string): string {

@@ -3,7 +3,7 @@
  * links, files and the editor, and that the site publishes as JSON Schema.
  */
 import * as z from 'zod/v4';
-import { directionSchema as direction, msSchema as ms, callIdSchema as callId, userActionSchema as action } from '../trace/index.ts';
+import { FORGED_MESSAGE_BOUNDS, directionSchema as direction, msSchema as ms, callIdSchema as callId, userActionSchema as action } from '../trace/index.ts';
 import { CLIENT_PROFILES, HTTP_SERVER_SHAPES, REVISIONS, SERVER_PROFILES, TRANSPORTS } from './model.ts';
 import { referenceProblems, transportProblems } from './references.ts';
 import { clientHandlersSchema } from './reverse.ts';
@@ -161,6 +161,8 @@ export const INPUT_BOUNDS = {
   argsDepth: ARGS_BOUNDS.depth,
   argsValues: ARGS_BOUNDS.values,
   argsStringLength: ARGS_BOUNDS.stringLength,
+  /** A message forged whole (`inject`): its length as JSON. */
+  forgedMessageLength: FORGED_MESSAGE_BOUNDS.length,
 } as const;
 
 export type ParseResult = { ok: true; scenario: Scenario } | { ok: false; errors: string[] };

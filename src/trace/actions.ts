@@ -4,6 +4,7 @@
  * are validated against the same schema, so the `UserAction` type is inferred from it.
  */
 import * as z from 'zod/v4';
+import { forgedMessageProblem } from './forged-message.ts';
 
 export const callIdSchema = z.string().min(1).max(40).describe('A name for the call, unique in the scenario (e.g. "#1").');
 export const msSchema = z.number().int().min(0).max(86_400_000);
@@ -35,6 +36,11 @@ export const userActionSchema = z.discriminatedUnion('type', [
     timeoutMs: msSchema.optional(),
     resetTimeoutOnProgress: z.boolean().optional(),
     maxTotalTimeoutMs: msSchema.optional(),
+    /**
+     * Stop before the wire: 'before-call' calls with a signal already aborted, 'same-tick' aborts
+     * it in the same tick as the call, before the SDK has written the request.
+     */
+    stop: z.enum(['before-call', 'same-tick']).optional(),
   }),
   z.strictObject({ type: z.literal('stop'), call: callIdSchema }),
   /**
@@ -57,6 +63,16 @@ export const userActionSchema = z.discriminatedUnion('type', [
    * request's stream, which the spec reserves for messages related to that request).
    */
   z.strictObject({ type: z.literal('inject-progress'), call: callIdSchema, onStreamOf: callIdSchema.optional() }),
+  /**
+   * Any message, written on the wire exactly as given (JSON, no spacing), in one direction:
+   * JSON-RPC or not, with any id, any method, extra fields. On HTTP the client's goes as a POST
+   * of its own; the server's rides on the SSE stream of the request it names (a response's
+   * `id`, or `params.requestId` / `params.progressToken`), else on the standalone GET stream.
+   */
+  z.strictObject({ type: z.literal('inject'), dir: directionSchema, message: z.unknown() }).superRefine((action, ctx) => {
+    const problem = forgedMessageProblem(action.message);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['message'], message: problem });
+  }),
   /** Hold every frame written in one direction until `release`. */
   z.strictObject({ type: z.literal('hold'), dir: directionSchema }),
   z.strictObject({ type: z.literal('release'), dir: directionSchema }),

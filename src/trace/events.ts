@@ -127,7 +127,8 @@ export type HandlerNote =
   | { type: 'client-handler-returned'; requestId: string | number; aborted: boolean }
   | { type: 'client-handler-threw'; requestId: string | number; aborted: boolean; message: string }
   | { type: 'progress-received'; call: string; progress: number; total?: number }
-  | { type: 'call-settled'; call: string; outcome: 'result' | 'error'; isError?: boolean; message?: string; code?: string | number }
+  /** `unsent`: the call's promise rejected before its request was written (nothing reached the wire). */
+  | { type: 'call-settled'; call: string; outcome: 'result' | 'error'; isError?: boolean; message?: string; code?: string | number; unsent?: true }
   | { type: 'client-onerror'; message: string }
   | { type: 'server-onerror'; message: string }
   | { type: 'connected'; protocolVersion: string; era: string }

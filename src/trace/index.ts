@@ -6,6 +6,7 @@
 export * from './events.ts';
 export { callIdSchema, directionSchema, msSchema, userActionSchema, type Target, type UserAction } from './actions.ts';
 export * from './http-frames.ts';
+export { FORGED_MESSAGE_BOUNDS, forgedMessageProblem, jsonRpcProblems } from './forged-message.ts';
 export { traceHash } from './hash.ts';
 export { STATUS_TEXT } from './http-status.ts';
 export { isId, isNotification, isObject, isRequest, isResponse, messagesOf, meta, taskOf } from './messages.ts';

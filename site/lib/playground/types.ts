@@ -4,6 +4,9 @@
  */
 import type { ClientHandlers, LinkMeta, Scenario, WireFault } from '../../../src/scenario/index.ts';
 import type { UserAction } from '../../../src/trace/index.ts';
+
+/** A Stop pressed before the call's request reaches the wire (the call action's `stop`). */
+export type StopBeforeWire = NonNullable<Extract<UserAction, { type: 'call' }>['stop']>;
 import type { RunView } from '../../../src/views/index.ts';
 import type { LiveState, SettledRun } from '../session.ts';
 
@@ -52,8 +55,8 @@ export type Setting = Pick<Scenario, 'revision' | 'transport' | 'httpServer' | '
 
 export interface Actions {
   act(action: UserAction): void;
-  /** Calls a tool as the next call (#n). */
-  call(tool: string, args: Record<string, unknown>): void;
+  /** Calls a tool as the next call (#n); `stop` stops it before the wire. */
+  call(tool: string, args: Record<string, unknown>, stop?: StopBeforeWire): void;
   togglePlay(): void;
   step(): void;
   setSpeed(speed: number): void;

@@ -57,6 +57,18 @@ export const ID_JUDGES = {
           continue;
         }
         const first = req.responses[0];
+        // Two requests with one id (a reused id, ID-UNIQUE's to judge): one answer for each is not a second answer.
+        const sameId = idx.requestsByKey.get(dirKey(req.dir, req.id, req.frame.connection)) ?? [];
+        const answers = sameId.flatMap((r) => r.responses).filter((r) => r.frame.seq <= resp.frame.seq);
+        if (first && first !== resp && sameId.length > 1 && answers.length <= sameId.filter((r) => r.frame.seq < resp.frame.seq).length) {
+          out.push({
+            verdict: 'satisfied',
+            severity: 'info',
+            witnesses: [...sameId.map((r) => r.frame.seq), first.frame.seq, resp.frame.seq],
+            why: `The ${sideOf(resp.dir)} answered id ${show(req.id)} again (${frameName(resp.frame)} after ${frameName(first.frame)}), but ${sameId.length} requests carried that id (${sameId.map((r) => frameName(r.frame)).join(', ')}): one answer for each; ID-UNIQUE judges the reused id.`,
+          });
+          continue;
+        }
         if (first && first !== resp) {
           // A second answer to a cancel that came after the first answer: what a duplicate cancel asks for is open (U-9).
           const repeat = req.cancels.find((c) => {

@@ -5,7 +5,10 @@
  */
 import { ASK_REQUESTS, TOOLS, askWhyNot, defaultArgs, validateToolArgs, type Scenario, type ToolSpec } from '../../../../src/scenario/index.ts';
 import { byId, el } from '../dom.ts';
-import type { Actions, Panel } from '../types.ts';
+import type { Actions, Panel, StopBeforeWire } from '../types.ts';
+
+/** The submit buttons that stop the call before the wire (in the Faults panel, `form="call-form"`), by id. */
+const STOP_BUTTONS: Record<string, StopBeforeWire> = { 'call-stop-same-tick': 'same-tick', 'call-aborted': 'before-call' };
 
 export interface CallFormPanel extends Panel {
   /** Calls the selected tool with the arguments in the form (the `c` shortcut). */
@@ -57,6 +60,7 @@ export function createCallFormPanel(root: HTMLElement, actions: Actions): CallFo
   toolSelect.addEventListener('change', renderArgs);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    const stop = event.submitter ? STOP_BUTTONS[event.submitter.id] : undefined;
     const tool = currentTool().name;
     const args = readArgs();
     const checked = validateToolArgs(tool, args);
@@ -72,7 +76,7 @@ export function createCallFormPanel(root: HTMLElement, actions: Actions): CallFo
     }
     errors.replaceChildren();
     // The arguments as the user gave them (the schema's parse would reorder and fill defaults).
-    actions.call(tool, args);
+    actions.call(tool, args, stop);
   });
   return {
     submit: () => form.requestSubmit(),

@@ -1,16 +1,17 @@
 /**
- * Faults and forged frames: inject a response or a cancel for a chosen request, hold a
- * direction of the wire, disconnect, crash or restart the server, and the standing wire faults
- * of the running scenario (drop, delay, duplicate, or relabel the Content-Type of the server's
- * HTTP answer; adding one replays the run's steps with it). The text and number
- * fields are bounded where they are typed, by the schema's own bounds, so a fault the form takes
- * always makes a link the app opens.
+ * Faults and forged frames: inject a response or a cancel for a chosen request, or any message
+ * typed as JSON (forge-message.ts), hold a direction of the wire, disconnect, crash or restart
+ * the server, and the standing wire faults of the running scenario (drop, delay, duplicate, or
+ * relabel the Content-Type of the server's HTTP answer; adding one replays the run's steps with
+ * it). The text and number fields are bounded where they are typed, by the schema's own bounds,
+ * so a fault the form takes always makes a link the app opens.
  */
 import { INPUT_BOUNDS, type WireFault } from '../../../../src/scenario/index.ts';
 import type { Direction, Target, UserAction } from '../../../../src/trace/index.ts';
 import type { RunView } from '../../../../src/views/index.ts';
 import { byId, el } from '../dom.ts';
 import type { Actions, Panel } from '../types.ts';
+import { createForgeMessageField } from './forge-message.ts';
 
 const DIRECTION_WORDS: Record<Direction, string> = { c2s: 'client → server', s2c: 'server → client' };
 const FAULT_ACTIONS = ['drop', 'delay', 'duplicate', 'content-type'] as const;
@@ -96,6 +97,7 @@ export function createFaultsPanel(root: HTMLElement, actions: Actions): Panel {
     'inject-cancel',
     forge((t) => ({ type: 'inject-cancel', ...t, ...(cancelWithId.checked && { withId: true as const }), ...(cancelBatch.checked && { batch: true as const }) })),
   );
+  createForgeMessageField(root, actions);
   on('disconnect', () => actions.act({ type: 'disconnect' }));
   on('crash', () => actions.act({ type: 'crash-server' }));
   on('reconnect', () => actions.act({ type: 'reconnect' }));
