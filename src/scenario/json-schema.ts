@@ -22,8 +22,8 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
   httpServer:
     'How the TypeScript SDK serves a 2025-era client over Streamable HTTP: "sessionful" (one long-lived transport with session ids) or "stateless" (a fresh server per POST, createMcpHandler\'s default). Read only for Streamable HTTP before 2026-07-28.',
   latency: 'One-way latency of the wire in virtual ms: c2s from client to server, s2c from server to client.',
-  serverProfile: 'Whose server runs: the real TypeScript SDK v2 ("ts-v2", the default) or an emulation around it (py-v1, py-v2, ts-v1; stdio only).',
-  clientProfile: 'Whose client runs: the real TypeScript SDK v2 ("ts-v2", the default), a strict host, or an emulation around it (py-v1, ts-v1; stdio only).',
+  serverProfile: 'Whose server runs: the real TypeScript SDK v2 ("ts-v2", the default), the real TypeScript SDK v1 1.32.2 ("ts-v1", up to 2025-11-25), or an emulation around v2 (py-v1, py-v2; stdio only).',
+  clientProfile: 'Whose client runs: the real TypeScript SDK v2 ("ts-v2", the default), the real TypeScript SDK v1 1.32.2 ("ts-v1", up to 2025-11-25), a strict host, or an emulation around v2 (py-v1; stdio only).',
   connectTimeoutMs: "The client's timeout for connect (the initialize handshake), in virtual ms; the SDK's 60 s default when absent.",
   faults:
     'Standing faults on the wire: frames written in one direction that match "match" (a JSON-RPC method, or "response"; any frame when absent), and only the nth match when "nth" is set, are dropped, delayed by "ms", or duplicated.',

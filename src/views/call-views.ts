@@ -93,7 +93,8 @@ export function callViews(trace: readonly TraceEvent[], index: TraceIndex = inde
       const view = calls.get(e.note.call);
       if (!view) continue;
       view.outcome = e.note.outcome === 'result' ? (e.note.isError ? 'tool error' : 'result') : `rejected: ${e.note.message ?? ''}`;
-      view.lost = e.note.outcome === 'error' && /^(Connection closed|Not connected)/.test(e.note.message ?? '');
+      // v2 says "Connection closed"; v1 wraps it in McpError ("MCP error -32000: Connection closed").
+      view.lost = e.note.outcome === 'error' && /^(MCP error -32000: )?(Connection closed|Not connected)/.test(e.note.message ?? '');
       rejections.set(view.call, e.note.outcome === 'error' ? e.note.message ?? 'rejected' : null);
     }
   }
