@@ -95,6 +95,11 @@ const TOOL_BODIES: { [N in ToolName]: (args: ToolArgs<N>, req: ToolRequest) => P
   async quick() {
     return 'quick answer';
   },
+  // Called plainly, the work is the call: it runs to its end whatever the client does.
+  async background_job({ ms }) {
+    await sleep(ms);
+    return `background work done after ${ms} ms`;
+  },
 };
 
 /**

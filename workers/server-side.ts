@@ -51,6 +51,7 @@ function buildServer(config: SideConfig): McpServer {
   server.registerTool('ledger_write', registration('ledger_write'), (args, ctx) => run('ledger_write', args, ctx));
   server.registerTool('work', registration('work'), (args, ctx) => run('work', args, ctx));
   server.registerTool('quick', registration('quick'), (args, ctx) => run('quick', args, ctx));
+  server.registerTool('background_job', registration('background_job'), (args, ctx) => run('background_job', args, ctx));
   return server;
 }
 

@@ -3,7 +3,7 @@
  * hands it to every panel (playground/panels/*), and the panels' intents come back here as
  * actions on the session. No panel remembers anything about the run, or touches another.
  */
-import { decodeLink, defaultScenario, type Scenario } from '../../src/scenario/index.ts';
+import { decodeLink, defaultScenario, tasksWhyNot, type Scenario } from '../../src/scenario/index.ts';
 import type { RunView } from '../../src/views/index.ts';
 import { createSession, type LiveState, type StartHow } from './session.ts';
 import { createCallFormPanel } from './playground/panels/call-form.ts';
@@ -74,11 +74,14 @@ export function mountPlayground(root: HTMLElement): void {
 
   const actions: Actions = {
     act: (action) => session.act(action),
-    call(tool, args) {
+    call(tool, args, asTask = false) {
+      const refused = asTask ? tasksWhyNot(last?.live.scenario ?? defaultScenario()) : null;
+      if (refused !== null) return refused;
       // Before the first paint there is no run to read yet: the call waits in the session, as #1.
       const run = last?.live.run ?? -1;
       named = { run, n: Math.max(last ? highestCall(last.live.scenario) : 0, named.run === run ? named.n : 0) + 1 };
-      session.act({ type: 'call', call: `#${named.n}`, tool, args });
+      session.act({ type: 'call', call: `#${named.n}`, tool, args, ...(asTask && { task: {} }) });
+      return null;
     },
     togglePlay: () => session.togglePlay(),
     step: () => session.step(),

@@ -27,6 +27,7 @@ export interface SideConfig {
 export type ClientAction =
   | Extract<UserAction, { type: 'call' }>
   | { type: 'stop'; call: string }
+  | { type: 'cancel-task'; call: string }
   | { type: 'disconnect' }
   | { type: 'reconnect' };
 

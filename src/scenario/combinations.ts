@@ -75,6 +75,12 @@ export function profileWhyNot(revision: Revision, transport: TransportKind, serv
   return null;
 }
 
+/** Null when task-augmented calls can be made in this setting (2.4.0 serves no tasks), else why not. */
+export function tasksWhyNot(s: Pick<Scenario, 'revision' | 'serverProfile' | 'clientProfile'>): string | null {
+  if (s.revision === '2025-11-25' && s.serverProfile === 'ts-v1' && s.clientProfile === 'ts-v1') return null;
+  return 'tasks run on 2025-11-25 with the real TypeScript SDK v1 on both sides (serverProfile and clientProfile "ts-v1"): v2 2.4.0 has no tasks';
+}
+
 /** Null when the transport works with the revision under at least one server shape. */
 export function transportWhyNot(revision: Revision, transport: TransportKind): string | null {
   return transportReason(revision, transport, undefined);

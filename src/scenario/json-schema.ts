@@ -32,7 +32,8 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
 };
 
 const ACTION_DESCRIPTIONS: Record<string, string> = {
-  call: 'Call a tool (slow_count, stubborn, ledger_write, work, quick) with its arguments; timeoutMs, resetTimeoutOnProgress and maxTotalTimeoutMs are the SDK request options.',
+  call: 'Call a tool (slow_count, stubborn, ledger_write, work, quick, background_job) with its arguments; timeoutMs, resetTimeoutOnProgress and maxTotalTimeoutMs are the SDK request options; task (2025-11-25, the real TypeScript SDK v1 on both sides) makes it a task-augmented call.',
+  'cancel-task': "Send tasks/cancel for the task a task-augmented call created (the call's task must exist by then).",
   stop: "Press Stop on a call: its AbortController aborts, and the SDK cancels the request as the transport requires.",
   'inject-response':
     'Forge a response (a result or an error) for a call, for initialize or for any request id, as if from the server; "to": "server" sends it to the server instead (stdio only). Name exactly one of call, initialize, requestId.',

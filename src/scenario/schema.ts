@@ -5,6 +5,7 @@
 import * as z from 'zod/v4';
 import { directionSchema as direction, msSchema as ms, callIdSchema as callId, userActionSchema as action } from '../trace/index.ts';
 import { CLIENT_PROFILES, HTTP_SERVER_SHAPES, REVISIONS, SERVER_PROFILES, TRANSPORTS } from './model.ts';
+import { tasksWhyNot } from './combinations.ts';
 
 /**
  * A standing fault on the wire: frames in one direction that match (by method, and by which
@@ -108,7 +109,13 @@ export const scenarioSchema = z
     /** The run stops at this virtual time even if timers are still pending (the SDK's 60 s request timeout, say). */
     endAt: ms,
   })
-  .strict();
+  .strict()
+  .superRefine((s, ctx) => {
+    // Tasks (2025-11-25) run on the real TypeScript SDK v1 only: 2.4.0 serves no tasks.
+    const tasks = s.steps.findIndex((step) => step.action.type === 'cancel-task' || (step.action.type === 'call' && step.action.task !== undefined));
+    const reason = tasks >= 0 ? tasksWhyNot(s) : null;
+    if (reason !== null) ctx.addIssue({ code: 'custom', path: ['steps', tasks, 'action'], message: reason });
+  });
 
 /** Everything that decides a run; inferred from the schema, so a parsed scenario needs no cast. */
 export type Scenario = z.infer<typeof scenarioSchema>;

@@ -21,6 +21,7 @@ export const TOOL_INPUT = {
   // unwindMs matters only to `shield`; a call that leaves it out unwinds at once.
   work: z.object({ ms, onCancel: z.enum(ON_CANCEL), unwindMs: ms.default(0) }),
   quick: z.object({}),
+  background_job: z.object({ ms }),
 } as const;
 
 export type ToolName = keyof typeof TOOL_INPUT;
@@ -80,6 +81,13 @@ export const TOOLS: readonly ToolSpec[] = [
     input: TOOL_INPUT.work,
   },
   { name: 'quick', summary: 'Answers at once.', args: [], input: TOOL_INPUT.quick },
+  {
+    name: 'background_job',
+    summary:
+      'Works for `ms` in the background and never reads a cancellation. Called as a task (the real v1 SDK), it answers with the task at once; tasks/cancel marks the task cancelled, the work runs on, and its result is refused.',
+    args: [{ name: 'ms', label: 'ms', default: 3000, kind: 'number' }],
+    input: TOOL_INPUT.background_job,
+  },
 ];
 
 export function defaultArgs(tool: ToolSpec): Record<string, number | string> {

@@ -33,6 +33,12 @@ import { batchOf, isId, isObject, isRequest, isResponse, messagesOf, meta, taskO
 
 export type { RequestId };
 
+/**
+ * The request types a receiver can declare task support for (2025-11-25 `capabilities.tasks.requests`):
+ * a `task` on any other is processed normally (tasks.mdx:101, 392), as on the tasks/get polls v1 sends.
+ */
+const TASK_REQUEST_TYPES = new Set(['tools/call', 'sampling/createMessage', 'elicitation/create']);
+
 export interface IndexedRequest {
   frame: FrameEvent;
   msg: JsonRpcMessage;
@@ -43,7 +49,7 @@ export interface IndexedRequest {
   token: unknown;
   /** The HTTP stream its POST opened. */
   stream: number | undefined;
-  /** `params.task` present: a 2025-11-25 task-augmented request. */
+  /** `params.task` present on a request type a task can be made of: a 2025-11-25 task-augmented request. */
   taskAugmented: boolean;
   /** The client call whose tools/call this is (the call that took this id on this connection). */
   call: string | undefined;
@@ -399,7 +405,7 @@ function onRequest(b: Building, e: FrameEvent, msg: JsonRpcMessage, id: RequestI
     method: msg.method ?? '',
     token: m?.progressToken,
     stream: http?.stream,
-    taskAugmented: msg.params?.task !== undefined,
+    taskAugmented: msg.params?.task !== undefined && TASK_REQUEST_TYPES.has(msg.method ?? ''),
     call,
     responses: [],
     cancels: [],

@@ -8,6 +8,8 @@ export interface CallView {
   call: string;
   tool: string;
   args: Record<string, unknown>;
+  /** A task-augmented call (its task can be cancelled with tasks/cancel). */
+  task: boolean;
   requestId: string | number | null;
   clientState: ClientRequestState;
   /** Each client-state change, oldest first, with the reason. */
@@ -63,6 +65,7 @@ export function callViews(trace: readonly TraceEvent[], index: TraceIndex = inde
         call: e.action.call,
         tool: e.action.tool,
         args: e.action.args,
+        task: e.action.task !== undefined,
         requestId: null,
         clientState: 'RUNNING',
         clientHistory: [],

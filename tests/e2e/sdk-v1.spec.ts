@@ -64,3 +64,26 @@ test('the v1 pair over sessionful Streamable HTTP; on 2025-06-18 a v1 client can
   // The v1 server stays, and answers the v2 client the revision it pins.
   await expect(page.locator('#conn-status')).toContainText('negotiated protocol version 2025-06-18');
 });
+
+test('tasks on the v1 pair: a call made as a task, Cancel task sends tasks/cancel, and the work runs on; on v2 the form says why not', async ({ page }) => {
+  await ready(page);
+  await page.locator('#tool').selectOption('background_job');
+  await page.locator('#as-task').check();
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  await expect(page.locator('#call-errors')).toContainText('Not called as a task: tasks run on 2025-11-25 with the real TypeScript SDK v1 on both sides');
+  await expect(page.locator('#calls-table tbody tr')).toHaveCount(0);
+
+  await page.getByLabel('Server', { exact: true }).selectOption('ts-v1');
+  await page.getByLabel('Client', { exact: true }).selectOption('ts-v1');
+  await expect(page.locator('#conn-status')).toContainText('negotiated protocol version 2025-11-25');
+  await page.locator('#arg-ms').fill('1000');
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  await expect(wire(page).filter({ hasText: '"task":{"taskId":"task-1","status":"working"' })).toHaveCount(1);
+  await page.getByRole('button', { name: 'Cancel task #1' }).click();
+  await expect(wire(page).filter({ hasText: '{"method":"tasks/cancel","params":{"taskId":"task-1"}' })).toHaveCount(1);
+  await expect(wire(page).filter({ hasText: '"status":"cancelled"' }).first()).toBeAttached();
+  await expect(callRow(page, '#1')).toContainText('Task task-1 was cancelled');
+  await expect(wire(page).filter({ hasText: 'notifications/cancelled' })).toHaveCount(0);
+  // The work was never told: it finishes and tries to store its result.
+  await expect(page.locator('#server-log')).toContainText('background_job: the work for task-1 is done after 1000 ms', { timeout: 15_000 });
+});

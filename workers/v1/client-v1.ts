@@ -10,6 +10,7 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { CallToolResultSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { WireTransport, fireTimerAt, note, resetRun, runAt } from '../runtime.ts';
 import { WireFetch } from '../http-client.ts';
@@ -17,6 +18,8 @@ import { SERVER_ORIGIN, type WireFrame } from '../../src/trace/index.ts';
 import type { ClientAction, ClientSideApi, SideConfig } from '../../src/engine/index.ts';
 
 const calls = new Map<string, AbortController>();
+/** The task each task-augmented call created, once its CreateTaskResult arrived. */
+const taskIds = new Map<string, string>();
 let config: SideConfig | null = null;
 let client: Client | null = null;
 let receive: (frame: WireFrame) => void = () => undefined;
@@ -74,36 +77,72 @@ function reconnect(reason: string): void {
   connect(config);
 }
 
-function call(action: Extract<ClientAction, { type: 'call' }>): void {
+type CallAction = Extract<ClientAction, { type: 'call' }>;
+
+/** The SDK's request options for a call, as the scenario sets them. */
+function requestOptions(action: CallAction, signal: AbortSignal): RequestOptions {
+  return {
+    signal,
+    onprogress: (p) => note({ type: 'progress-received', call: action.call, progress: p.progress, ...(p.total !== undefined && { total: p.total }) }),
+    ...(action.timeoutMs !== undefined && { timeout: action.timeoutMs }),
+    ...(action.resetTimeoutOnProgress !== undefined && { resetTimeoutOnProgress: action.resetTimeoutOnProgress }),
+    ...(action.maxTotalTimeoutMs !== undefined && { maxTotalTimeout: action.maxTotalTimeoutMs }),
+    ...(action.task && { task: action.task.ttlMs !== undefined ? { ttl: action.task.ttlMs } : {} }),
+  };
+}
+
+function settled(call: string, outcome: { result: Record<string, unknown> } | { error: unknown }): void {
+  if ('result' in outcome) {
+    note({ type: 'call-settled', call, outcome: 'result', isError: outcome.result.isError === true });
+    return;
+  }
+  const { error } = outcome;
+  note({ type: 'call-settled', call, outcome: 'error', message: error instanceof Error ? error.message : String(error), ...(error instanceof McpError && { code: error.code }) });
+}
+
+/**
+ * A task-augmented call, as v1 offers it (experimental.tasks.callToolStream): tools/call with
+ * `task`, then tasks/get every pollInterval until the task is terminal, then tasks/result.
+ */
+async function callAsTask(sdk: Client, action: CallAction, options: RequestOptions): Promise<void> {
+  for await (const message of sdk.experimental.tasks.callToolStream({ name: action.tool, arguments: action.args }, CallToolResultSchema, options)) {
+    if (message.type === 'taskCreated') taskIds.set(action.call, message.task.taskId);
+    else if (message.type === 'result') settled(action.call, { result: message.result });
+    else if (message.type === 'error') settled(action.call, { error: message.error });
+  }
+}
+
+function call(action: CallAction): void {
   const sdk = client;
   if (!sdk) throw new Error('client not initialised');
   const controller = new AbortController();
   calls.set(action.call, controller);
-  sdk
-    .callTool({ name: action.tool, arguments: action.args }, CallToolResultSchema, {
-      signal: controller.signal,
-      onprogress: (p) => note({ type: 'progress-received', call: action.call, progress: p.progress, ...(p.total !== undefined && { total: p.total }) }),
-      ...(action.timeoutMs !== undefined && { timeout: action.timeoutMs }),
-      ...(action.resetTimeoutOnProgress !== undefined && { resetTimeoutOnProgress: action.resetTimeoutOnProgress }),
-      ...(action.maxTotalTimeoutMs !== undefined && { maxTotalTimeout: action.maxTotalTimeoutMs }),
-    })
-    .then(
-      (result) => note({ type: 'call-settled', call: action.call, outcome: 'result', isError: result.isError === true }),
-      (error: unknown) =>
-        note({
-          type: 'call-settled',
-          call: action.call,
-          outcome: 'error',
-          message: error instanceof Error ? error.message : String(error),
-          ...(error instanceof McpError && { code: error.code }),
-        }),
-    );
+  const options = requestOptions(action, controller.signal);
+  if (action.task) {
+    void callAsTask(sdk, action, options);
+    return;
+  }
+  sdk.callTool({ name: action.tool, arguments: action.args }, CallToolResultSchema, options).then(
+    (result) => settled(action.call, { result }),
+    (error: unknown) => settled(action.call, { error }),
+  );
+}
+
+/** tasks/cancel for the call's task (v1's experimental.tasks.cancelTask). */
+function cancelTask(callId: string): void {
+  const taskId = taskIds.get(callId);
+  if (!client || taskId === undefined) {
+    note({ type: 'client-onerror', message: `tasks/cancel: call ${callId} has no task (yet)` });
+    return;
+  }
+  client.experimental.tasks.cancelTask(taskId).catch((error: unknown) => note({ type: 'client-onerror', message: `tasks/cancel failed: ${String(error)}` }));
 }
 
 export const v1ClientSide: ClientSideApi = {
   init(c, t) {
     resetRun(t);
     calls.clear();
+    taskIds.clear();
     config = c;
     return runAt(t, () => connect(c));
   },
@@ -127,6 +166,9 @@ export const v1ClientSide: ClientSideApi = {
           return;
         case 'reconnect':
           reconnect('the user restarted the server');
+          return;
+        case 'cancel-task':
+          cancelTask(action.call);
           return;
       }
     });

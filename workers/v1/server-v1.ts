@@ -12,6 +12,8 @@ import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sd
 import { WireTransport, fireTimerAt, kill, note, resetRun, runAt, send } from '../runtime.ts';
 import { HttpServerHost } from '../http-server.ts';
 import { Sse2024ServerTransport } from '../sse2024-server.ts';
+import { registerBackgroundJob } from './background-job.ts';
+import { LabTaskStore } from './task-store.ts';
 import { registration, runTool, type TextResult, type ToolArgs, type ToolRequest } from '../lab-tools.ts';
 import { serverShape, type ToolName } from '../../src/scenario/index.ts';
 import type { ServerSideApi, SideConfig } from '../../src/engine/index.ts';
@@ -38,14 +40,19 @@ function run<N extends ToolName>(name: N, args: ToolArgs<N>, extra: Extra): Prom
  * v1's McpServer takes no list of revisions: it answers the client's requested revision when it
  * supports it (server/index.ts _oninitialize), so the client side picks the revision.
  */
-function buildServer(): McpServer {
-  const server = new McpServer({ name: 'cancel-lab-server', version: '0.1.0' });
+function buildServer(tasks: LabTaskStore): McpServer {
+  // Tasks as v1 serves them on 2025-11-25: tools/call may ask for one; tasks/get, tasks/result and tasks/cancel are the SDK's.
+  const server = new McpServer(
+    { name: 'cancel-lab-server', version: '0.1.0' },
+    { capabilities: { tasks: { requests: { tools: { call: {} } }, cancel: {}, list: {} } }, taskStore: tasks },
+  );
   server.server.onerror = (error) => note({ type: 'server-onerror', message: error.message });
   server.registerTool('slow_count', registration('slow_count'), (args, extra) => run('slow_count', args, extra));
   server.registerTool('stubborn', registration('stubborn'), (args, extra) => run('stubborn', args, extra));
   server.registerTool('ledger_write', registration('ledger_write'), (args, extra) => run('ledger_write', args, extra));
   server.registerTool('work', registration('work'), (args, extra) => run('work', args, extra));
   server.registerTool('quick', registration('quick'), (args, extra) => run('quick', args, extra));
+  registerBackgroundJob(server, registration('background_job').description);
   return server;
 }
 
@@ -58,17 +65,19 @@ function crash(code: number, reason: string): void {
 
 /** Serves v1 the way it is served on each transport; returns what takes the delivered frames. */
 function serve(config: SideConfig): (frame: WireFrame) => void {
+  // One store per process (or endpoint): a stateless server's per-request instances share it.
+  const tasks = new LabTaskStore();
   switch (config.transport) {
     case 'stdio': {
       const wire = new WireTransport({ serializeMessage, deserializeMessage });
-      void buildServer().connect(wire);
+      void buildServer(tasks).connect(wire);
       return (frame) => wire.receive(frame);
     }
     case 'http-sse': {
       // v1's own SSEServerTransport writes to a Node ServerResponse; the lab's 2024-11-05 endpoint
       // is the same protocol over web-standard Requests, and runs in a browser as well.
       const transport = new Sse2024ServerTransport();
-      void buildServer().connect(transport);
+      void buildServer(tasks).connect(transport);
       const host = new HttpServerHost((request) => transport.handle(request));
       return (frame) => host.receive(frame);
     }
@@ -76,14 +85,14 @@ function serve(config: SideConfig): (frame: WireFrame) => void {
       if (serverShape(config) === 'sessionful') {
         let sessions = 0;
         const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => `session-${++sessions}` });
-        void buildServer().connect(transport);
+        void buildServer(tasks).connect(transport);
         const host = new HttpServerHost((request) => transport.handleRequest(request));
         return (frame) => host.receive(frame);
       }
       // Stateless, as v1 documents it: a fresh server and transport for every request.
       const host = new HttpServerHost(async (request) => {
         const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-        await buildServer().connect(transport);
+        await buildServer(tasks).connect(transport);
         return transport.handleRequest(request);
       });
       return (frame) => host.receive(frame);

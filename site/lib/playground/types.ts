@@ -52,8 +52,8 @@ export type Setting = Pick<Scenario, 'revision' | 'transport' | 'httpServer' | '
 
 export interface Actions {
   act(action: UserAction): void;
-  /** Calls a tool as the next call (#n). */
-  call(tool: string, args: Record<string, unknown>): void;
+  /** Calls a tool as the next call (#n); `asTask` makes it task-augmented. Returns why not, when it cannot be made. */
+  call(tool: string, args: Record<string, unknown>, asTask?: boolean): string | null;
   togglePlay(): void;
   step(): void;
   setSpeed(speed: number): void;

@@ -18,6 +18,7 @@ export function createCallFormPanel(root: HTMLElement, actions: Actions): CallFo
   const toolArgs = byId<HTMLElement>(root, 'tool-args');
   const summary = byId<HTMLElement>(root, 'tool-summary');
   const errors = byId<HTMLUListElement>(root, 'call-errors');
+  const asTask = byId<HTMLInputElement>(root, 'as-task');
 
   const currentTool = (): ToolSpec => TOOLS.find((t) => t.name === toolSelect.value) ?? (TOOLS[0] as ToolSpec);
 
@@ -64,7 +65,8 @@ export function createCallFormPanel(root: HTMLElement, actions: Actions): CallFo
     }
     errors.replaceChildren();
     // The arguments as the user gave them (the schema's parse would reorder and fill defaults).
-    actions.call(tool, args);
+    const refused = actions.call(tool, args, asTask.checked);
+    if (refused !== null) errors.replaceChildren(el('li', {}, `Not called as a task: ${refused}`));
   });
   return { submit: () => form.requestSubmit() };
 }
