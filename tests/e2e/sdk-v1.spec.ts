@@ -76,14 +76,17 @@ test('tasks on the v1 pair: a call made as a task, Cancel task sends tasks/cance
   await page.getByLabel('Server', { exact: true }).selectOption('ts-v1');
   await page.getByLabel('Client', { exact: true }).selectOption('ts-v1');
   await expect(page.locator('#conn-status')).toContainText('negotiated protocol version 2025-11-25');
-  await page.locator('#arg-ms').fill('1000');
+  await page.locator('#arg-ms').fill('2000');
   await page.getByRole('button', { name: 'Call', exact: true }).click();
   await expect(wire(page).filter({ hasText: '"task":{"taskId":"task-1","status":"working"' })).toHaveCount(1);
+  // Paused, so the polls do not redraw the row under the click.
+  await page.getByRole('button', { name: 'Pause' }).click();
   await page.getByRole('button', { name: 'Cancel task #1' }).click();
+  await page.getByRole('button', { name: 'Play' }).click();
   await expect(wire(page).filter({ hasText: '{"method":"tasks/cancel","params":{"taskId":"task-1"}' })).toHaveCount(1);
   await expect(wire(page).filter({ hasText: '"status":"cancelled"' }).first()).toBeAttached();
   await expect(callRow(page, '#1')).toContainText('Task task-1 was cancelled');
   await expect(wire(page).filter({ hasText: 'notifications/cancelled' })).toHaveCount(0);
   // The work was never told: it finishes and tries to store its result.
-  await expect(page.locator('#server-log')).toContainText('background_job: the work for task-1 is done after 1000 ms', { timeout: 15_000 });
+  await expect(page.locator('#server-log')).toContainText('background_job: the work for task-1 is done after 2000 ms', { timeout: 15_000 });
 });
