@@ -56,6 +56,7 @@ function transportFor(c: SideConfig): Transport {
 const STRICT_HOST_TRIGGER = /unknown message ID|unknown token/;
 
 function connect(c: SideConfig): void {
+  if (c.clientProfile === 'ts-v1') throw new Error('the ts-v1 client is the real v1 SDK (workers/v1/client-v1.ts)');
   const modern = c.revision === '2026-07-28';
   const sdk = new Client(
     { name: 'cancel-lab-client', version: '0.1.0' },
@@ -158,14 +159,10 @@ function call(action: Extract<ClientAction, { type: 'call' }>): void {
 function stop(callId: string): void {
   const record = calls.get(callId);
   if (!record) return;
-  if (record.settled && config?.clientProfile === 'ts-v1' && record.id !== null) {
-    void layer?.sendCancel(record.id, 'user pressed Stop', `Stop after the call settled: the never-removed abort listener cancels ${JSON.stringify(record.id)} again`);
-    return;
-  }
   record.controller.abort(STOP_REASON);
 }
 
-export const clientSide: ClientSideApi = {
+const v2ClientSide: ClientSideApi = {
   init(c, t) {
     resetRun(t);
     calls.clear();
@@ -199,4 +196,20 @@ export const clientSide: ClientSideApi = {
       }
     });
   },
+};
+
+/**
+ * The side a run talks to: v2, or the real v1 client (`ts-v1`), whose SDK is fetched only when
+ * a run first asks for it.
+ */
+let active: ClientSideApi = v2ClientSide;
+
+export const clientSide: ClientSideApi = {
+  async init(c, t) {
+    active = c.clientProfile === 'ts-v1' ? (await import('./v1/client-v1.ts')).v1ClientSide : v2ClientSide;
+    return active.init(c, t);
+  },
+  deliver: (t, frame) => active.deliver(t, frame),
+  fireTimer: (t) => active.fireTimer(t),
+  act: (t, action) => active.act(t, action),
 };

@@ -68,6 +68,11 @@ export class WireFetch {
               start: (controller) => {
                 open.body = controller;
               },
+              // The client stopped reading (v1 cancels the body of a 202 or an error): the rest of
+              // the body still arrives, as bytes on a real connection would, and is discarded.
+              cancel: () => {
+                open.body = null;
+              },
             });
         open.resolve(new Response(body, { status, headers: http.headers ?? {} }));
         return;

@@ -1,7 +1,8 @@
 /**
  * Emulated server profiles: a layer between the stdio wire and the real TS SDK v2 server that
  * changes only what the emulated implementation does differently (src/scenario/profiles.ts lists each
- * difference with the upstream lines it follows). For 'ts-v2' the layer passes everything through.
+ * difference with the upstream lines it follows). For 'ts-v2' the layer passes everything through;
+ * 'ts-v1' is no emulation but the real v1 server (workers/v1/server-v1.ts).
  */
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
 import type { ServerProfile } from '../src/scenario/index.ts';
@@ -49,16 +50,19 @@ export interface ServerLayerHooks {
   crash(code: number, reason: string): void;
 }
 
+/** The profiles this layer serves on the v2 SDK; `ts-v1` is the real v1 server (workers/v1/). */
+export type V2ServerProfile = Exclude<ServerProfile, 'ts-v1'>;
+
 export class ServerProfileLayer implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
   private readonly inner: Transport;
-  private readonly profile: ServerProfile;
+  private readonly profile: V2ServerProfile;
   private readonly hooks: ServerLayerHooks;
   private readonly inFlight = new Map<RequestId, InFlight>();
 
-  constructor(inner: Transport, profile: ServerProfile, hooks: ServerLayerHooks) {
+  constructor(inner: Transport, profile: V2ServerProfile, hooks: ServerLayerHooks) {
     this.inner = inner;
     this.profile = profile;
     this.hooks = hooks;
@@ -144,12 +148,6 @@ export class ServerProfileLayer implements Transport {
         }
         return true;
       }
-      case 'ts-v1':
-        if (!id) {
-          note({ type: 'emulation', profile: 'ts-v1', what: `cancel for id ${JSON.stringify(id ?? null)} ignored: if (!requestId) return`, source: 'shared/protocol.ts#L550-L556' });
-          return false;
-        }
-        return true;
       case 'ts-v2':
         return true;
     }

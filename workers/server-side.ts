@@ -11,78 +11,35 @@ import {
   serializeMessage,
 } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
+import type { ServerContext } from '@modelcontextprotocol/server';
 import { WireTransport, fireTimerAt, kill, note, resetRun, runAt, send } from './runtime.ts';
 import { HttpServerHost } from './http-server.ts';
 import { Sse2024ServerTransport } from './sse2024-server.ts';
 import { ServerProfileLayer } from './server-profiles.ts';
 import { askClient } from './ask-client.ts';
-import { TOOLS, TOOL_INPUT, serverShape, type ToolName } from '../src/scenario/index.ts';
+import { serverShape, type ToolName } from '../src/scenario/index.ts';
+import { registration, runTool, type TextResult, type ToolArgs, type ToolRequest } from './lab-tools.ts';
 import type { ServerSideApi, SideConfig } from '../src/engine/index.ts';
 import type { WireFrame } from '../src/trace/index.ts';
 
-type RequestId = string | number;
-
-function text(value: string): CallToolResult {
-  return { content: [{ type: 'text', text: value }] };
-}
-
-/** Thrown by a handler that stops because it was cancelled (Python's CancelledError, in spirit). */
-class Cancelled extends Error {
-  constructor(reason: unknown) {
-    super(`cancelled: ${String(reason)}`);
-    this.name = 'Cancelled';
-  }
-}
-
-/** Resolves after `ms` of virtual time, or as soon as `signal` aborts when one is given. */
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
-}
-
-/** The profile layer of the current process (stdio only); the tool wrapper reports to it. */
+/** The profile layer of the current process (stdio only); the tools report to it. */
 let layer: ServerProfileLayer | null = null;
 
-/**
- * Wraps a tool handler so the trace shows what the handler did: started, saw the
- * cancellation, returned or threw. Whether a response followed is read off the wire.
- */
-function observed<A>(
-  tool: string,
-  handler: (args: A, ctx: ServerContext, id: RequestId) => Promise<CallToolResult>,
-): (args: A, ctx: ServerContext) => Promise<CallToolResult> {
-  return async (args, ctx) => {
-    const id = ctx.mcpReq.id;
-    const signal = ctx.mcpReq.signal;
-    note({ type: 'handler-started', requestId: id, tool });
-    signal.addEventListener('abort', () => note({ type: 'handler-cancel-seen', requestId: id, reason: String(signal.reason) }), { once: true });
-    const current = layer;
-    try {
-      const result = await handler(args, ctx, id);
-      note({ type: 'handler-returned', requestId: id, aborted: signal.aborted });
-      current?.handlerFinished(id, false);
-      return result;
-    } catch (error) {
-      note({ type: 'handler-threw', requestId: id, aborted: signal.aborted, message: String(error) });
-      current?.handlerFinished(id, error instanceof Cancelled);
-      throw error;
-    }
+/** A call as the lab's tools see it (workers/lab-tools.ts), from v2's handler context. */
+function toolRequest(ctx: ServerContext): ToolRequest {
+  return {
+    id: ctx.mcpReq.id,
+    signal: ctx.mcpReq.signal,
+    progressToken: ctx.mcpReq._meta?.progressToken,
+    notifyProgress: (params) => ctx.mcpReq.notify({ method: 'notifications/progress', params }),
+    askClient: (request, signal) => askClient(ctx, request, signal),
   };
 }
 
-/** How a tool is registered: the summary and the argument schema src/scenario/tools.ts gives it. */
-function registration<N extends ToolName>(name: N): { description: string; inputSchema: (typeof TOOL_INPUT)[N] } {
-  return { description: TOOLS.find((t) => t.name === name)?.summary ?? name, inputSchema: TOOL_INPUT[name] };
+/** Runs a lab tool for v2; the layer of the process the call arrived on hears how it ended. */
+function run<N extends ToolName>(name: N, args: ToolArgs<N>, ctx: ServerContext): Promise<TextResult> {
+  const current = layer;
+  return runTool(name, args, toolRequest(ctx), (id, unwound) => current?.handlerFinished(id, unwound));
 }
 
 function buildServer(config: SideConfig): McpServer {
@@ -91,109 +48,13 @@ function buildServer(config: SideConfig): McpServer {
     config.revision === '2026-07-28' ? {} : { supportedProtocolVersions: [config.revision] },
   );
   server.server.onerror = (error) => note({ type: 'server-onerror', message: error.message });
-
-  server.registerTool(
-    'slow_count',
-    registration('slow_count'),
-    observed('slow_count', async ({ steps, stepMs, onCancel }, ctx) => {
-      const { signal } = ctx.mcpReq;
-      const token = ctx.mcpReq._meta?.progressToken;
-      // "ignore": the signal is never read, so the count and its progress go on after a cancel.
-      const listening = onCancel !== 'ignore';
-      for (let i = 1; i <= steps; i++) {
-        await sleep(stepMs, listening ? signal : undefined);
-        if (listening && signal.aborted) throw new Cancelled(signal.reason);
-        if (token !== undefined) {
-          // Progress is best effort: a notification the transport can no longer send (the
-          // older of two handlers for a duplicated request has no stream or connection left)
-          // is reported, and the count goes on; the lab's tools throw only once cancelled.
-          await ctx.mcpReq
-            .notify({ method: 'notifications/progress', params: { progressToken: token, progress: i, total: steps } })
-            .catch((error: unknown) => note({ type: 'server-onerror', message: `progress ${i} not sent: ${String(error)}` }));
-        }
-      }
-      return text(`counted to ${steps}`);
-    }),
-  );
-
-  server.registerTool(
-    'stubborn',
-    registration('stubborn'),
-    observed('stubborn', async ({ ms }) => {
-      await sleep(ms);
-      return text(`done after ${ms} ms`);
-    }),
-  );
-
-  server.registerTool(
-    'ledger_write',
-    registration('ledger_write'),
-    observed('ledger_write', async ({ key, value, commitAfterMs, totalMs }, ctx, id) => {
-      const { signal } = ctx.mcpReq;
-      await sleep(commitAfterMs, signal);
-      if (signal.aborted) throw new Cancelled(signal.reason);
-      note({ type: 'ledger-commit', requestId: id, key, value });
-      await sleep(Math.max(0, totalMs - commitAfterMs), signal);
-      if (signal.aborted) throw new Cancelled(signal.reason);
-      return text(`committed ${key}=${value}`);
-    }),
-  );
-
-  server.registerTool(
-    'work',
-    registration('work'),
-    observed('work', async ({ ms, onCancel, unwindMs }, ctx) => {
-      const { signal } = ctx.mcpReq;
-      if (onCancel === 'ignore') {
-        await sleep(ms);
-        return text(`finished ${ms} ms of work`);
-      }
-      await sleep(ms, signal);
-      if (!signal.aborted) return text(`finished ${ms} ms of work`);
-      switch (onCancel) {
-        case 'observe':
-          throw new Cancelled(signal.reason);
-        case 'swallow':
-          return text('caught the cancellation and returned anyway');
-        case 'shield':
-          await sleep(unwindMs);
-          throw new Cancelled(signal.reason);
-      }
-    }),
-  );
-
-  server.registerTool(
-    'quick',
-    registration('quick'),
-    observed('quick', async () => text('quick answer')),
-  );
-
-  server.registerTool(
-    'ask_client',
-    registration('ask_client'),
-    observed('ask_client', async ({ request, afterMs, then, cancelAfterMs }, ctx, id) => {
-      const { signal } = ctx.mcpReq;
-      await sleep(afterMs, signal);
-      if (signal.aborted) throw new Cancelled(signal.reason);
-      // Its own controller, not the call's signal: what the SDK does with the request when the
-      // call is cancelled is what the lab shows.
-      const own = new AbortController();
-      const timer = then === 'cancel' ? setTimeout(() => own.abort('the server stopped waiting'), cancelAfterMs) : undefined;
-      note({ type: 'asked-client', requestId: id, method: request });
-      try {
-        const answer = await askClient(ctx, request, own.signal);
-        note({ type: 'client-answered', requestId: id, method: request, outcome: 'result' });
-        return text(`the client answered ${request}: ${JSON.stringify(answer)}`);
-      } catch (error) {
-        note({ type: 'client-answered', requestId: id, method: request, outcome: 'error', message: String(error) });
-        if (signal.aborted) throw new Cancelled(signal.reason);
-        return text(`${request} ended without an answer: ${String(error)}`);
-      } finally {
-        clearTimeout(timer);
-      }
-    }),
-  );
-
+  server.registerTool('slow_count', registration('slow_count'), (args, ctx) => run('slow_count', args, ctx));
+  server.registerTool('stubborn', registration('stubborn'), (args, ctx) => run('stubborn', args, ctx));
+  server.registerTool('ledger_write', registration('ledger_write'), (args, ctx) => run('ledger_write', args, ctx));
+  server.registerTool('work', registration('work'), (args, ctx) => run('work', args, ctx));
+  server.registerTool('quick', registration('quick'), (args, ctx) => run('quick', args, ctx));
+  server.registerTool('ask_client', registration('ask_client'), (args, ctx) => run('ask_client', args, ctx));
+  server.registerTool('background_job', registration('background_job'), (args, ctx) => run('background_job', args, ctx));
   return server;
 }
 
@@ -215,6 +76,7 @@ function serve(config: SideConfig): (frame: WireFrame) => void {
   const factory = (): McpServer => buildServer(config);
   switch (config.transport) {
     case 'stdio': {
+      if (config.serverProfile === 'ts-v1') throw new Error('the ts-v1 server is the real v1 SDK (workers/v1/server-v1.ts)');
       // serveStdio takes any Transport: legacy revisions get `initialize`, 2026-07-28 `server/discover`.
       const wire = new WireTransport({ serializeMessage, deserializeMessage });
       layer = new ServerProfileLayer(wire, config.serverProfile, { crash });
@@ -245,7 +107,7 @@ function serve(config: SideConfig): (frame: WireFrame) => void {
 
 let receive: (frame: WireFrame) => void = () => undefined;
 
-export const serverSide: ServerSideApi = {
+const v2ServerSide: ServerSideApi = {
   init(config, t) {
     resetRun(t);
     layer = null;
@@ -262,4 +124,20 @@ export const serverSide: ServerSideApi = {
       if (action.type === 'crash') crash(137, 'killed by the user');
     });
   },
+};
+
+/**
+ * The side a run talks to: v2, or the real v1 server (`ts-v1`), whose SDK is fetched only when
+ * a run first asks for it.
+ */
+let active: ServerSideApi = v2ServerSide;
+
+export const serverSide: ServerSideApi = {
+  async init(config, t) {
+    active = config.serverProfile === 'ts-v1' ? (await import('./v1/server-v1.ts')).v1ServerSide : v2ServerSide;
+    return active.init(config, t);
+  },
+  deliver: (t, frame) => active.deliver(t, frame),
+  fireTimer: (t) => active.fireTimer(t),
+  act: (t, action) => active.act(t, action),
 };

@@ -3,7 +3,7 @@
  * hands it to every panel (playground/panels/*), and the panels' intents come back here as
  * actions on the session. No panel remembers anything about the run, or touches another.
  */
-import { decodeLink, defaultScenario, type Scenario } from '../../src/scenario/index.ts';
+import { decodeLink, defaultScenario, tasksWhyNot, type Scenario } from '../../src/scenario/index.ts';
 import { deriveRunView, type RunView } from '../../src/views/index.ts';
 import { FORMAT_LABEL } from '../../src/trace/index.ts';
 import { createSession, type LiveState, type StartHow } from './session.ts';
@@ -81,12 +81,15 @@ export function mountPlayground(root: HTMLElement): void {
       leaveImport();
       session.act(action);
     },
-    call(tool, args, stop) {
+    call(tool, args, { stop, asTask = false } = {}) {
+      const refused = asTask ? tasksWhyNot(last?.live.scenario ?? defaultScenario()) : null;
+      if (refused !== null) return refused;
       leaveImport();
       // Before the first paint there is no run to read yet: the call waits in the session, as #1.
       const run = last?.live.run ?? -1;
       named = { run, n: Math.max(last ? highestCall(last.live.scenario) : 0, named.run === run ? named.n : 0) + 1 };
-      session.act({ type: 'call', call: `#${named.n}`, tool, args, ...(stop && { stop }) });
+      session.act({ type: 'call', call: `#${named.n}`, tool, args, ...(stop && { stop }), ...(asTask && { task: {} }) });
+      return null;
     },
     togglePlay() {
       leaveImport();

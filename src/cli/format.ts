@@ -66,11 +66,14 @@ function describeAction(a: UserAction): string {
         a.resetTimeoutOnProgress ? 'reset on progress' : '',
         a.maxTotalTimeoutMs !== undefined ? `max total ${a.maxTotalTimeoutMs} ms` : '',
         a.stop === 'before-call' ? 'signal already aborted' : a.stop === 'same-tick' ? 'Stop in the same tick' : '',
+        a.task ? `as a task${a.task.ttlMs !== undefined ? `, ttl ${a.task.ttlMs} ms` : ''}` : '',
       ].filter(Boolean);
       return `call ${a.call}: ${a.tool} ${show(a.args)}${options.length ? ` (${options.join(', ')})` : ''}`;
     }
     case 'stop':
       return `Stop ${a.call}`;
+    case 'cancel-task':
+      return `tasks/cancel for call ${a.call}'s task`;
     case 'inject-response':
     case 'inject-cancel': {
       const target = a.call !== undefined ? `call ${a.call}` : a.initialize ? 'initialize' : `id ${show(a.requestId)}`;

@@ -364,6 +364,10 @@ export class Run {
         if (!this.requireStdio('restart the server')) return;
         this.absorb('client', await this.call('client', 'the reconnect', this.sides.client.act(this.now, { type: 'reconnect' })));
         return;
+      case 'cancel-task':
+        if (this.lifecycles.hasCall(action.call)) this.absorb('client', await this.call('client', `tasks/cancel ${action.call}`, this.sides.client.act(this.now, action)));
+        else this.fail(`tasks/cancel for unknown call ${action.call}`);
+        return;
     }
   }
 

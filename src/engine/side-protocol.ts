@@ -29,6 +29,7 @@ export interface SideConfig {
 export type ClientAction =
   | Extract<UserAction, { type: 'call' }>
   | { type: 'stop'; call: string }
+  | { type: 'cancel-task'; call: string }
   | { type: 'disconnect' }
   | { type: 'ping' }
   | { type: 'reconnect' };

@@ -1,10 +1,11 @@
 /**
- * Which revision × transport × server shape × emulated implementation can run, and why not when
+ * Which revision × transport × server shape × implementation can run, and why not when
  * it cannot: the one place the pickers and the headless runner read, so the runner refuses
  * exactly what the playground disables, with the same words.
  */
 import { REVISIONS, TRANSPORTS, TRANSPORT_LABEL, type ClientProfile, type HttpServerShape, type Revision, type ServerProfile, type TransportKind } from './model.ts';
 import type { Scenario } from './schema.ts';
+import { CLIENT_PROFILE_INFO, SERVER_PROFILE_INFO } from './profiles.ts';
 
 export interface Combination {
   revision: Revision;
@@ -39,30 +40,45 @@ function transportReason(revision: Revision, transport: TransportKind, httpServe
   return null;
 }
 
-// The newest revision each emulated implementation speaks, from its own list of supported
+// The newest revision each 1.x implementation speaks, from its own list of supported
 // versions: TypeScript SDK 1.x, SUPPORTED_PROTOCOL_VERSIONS with LATEST_PROTOCOL_VERSION
 // 2025-11-25 (https://github.com/modelcontextprotocol/typescript-sdk/blob/v1.x/src/types.ts#L4-L6);
 // python-sdk 1.x, SUPPORTED_PROTOCOL_VERSIONS up to 2025-11-25
 // (https://github.com/modelcontextprotocol/python-sdk/blob/v1.29.0/src/mcp/shared/version.py#L1-L3,
 // https://github.com/modelcontextprotocol/python-sdk/blob/v1.29.0/src/mcp/types.py#L27).
 const TS_V1_NEWEST = 'No TypeScript SDK 1.x speaks 2026-07-28: the newest revision 1.x supports is 2025-11-25.';
+// The v1 client always asks for its newest revision and the v1 server grants any it supports
+// (client/index.ts connect(), server/index.ts _oninitialize): two v1 sides speak 2025-11-25 only.
+const TS_V1_PAIR = 'A TypeScript SDK 1.x client always asks for 2025-11-25 and a 1.x server grants it: a v1 pair speaks 2025-11-25 only.';
 const PY_V1_NEWEST = 'No python-sdk 1.x speaks 2026-07-28: the newest revision 1.x supports is 2025-11-25.';
 
+/** The emulations layered on the v2 SDK's stdio transport; the strict host is a policy on the real v2 client's errors, so it runs on any transport. */
+function stdioOnly(server: ServerProfile, client: ClientProfile): boolean {
+  return SERVER_PROFILE_INFO[server].emulated || (CLIENT_PROFILE_INFO[client].emulated && client !== 'strict-host');
+}
+
 /**
- * Null when the emulated server and client can run on this revision and transport, else one
- * line saying why not: an implementation refuses the revisions it never supported.
+ * Null when the server and client can run on this revision and transport, else one line saying
+ * why not: an implementation refuses the revisions it never supported.
  */
 export function profileWhyNot(revision: Revision, transport: TransportKind, server: ServerProfile, client: ClientProfile): string | null {
-  // The strict host is a policy on the real client's errors, so it runs on any transport.
-  if ((server !== 'ts-v2' || (client !== 'ts-v2' && client !== 'strict-host')) && transport !== 'stdio') {
+  if (stdioOnly(server, client) && transport !== 'stdio') {
     return 'The SDK emulations wrap the stdio transport, where the reports they reproduce were made.';
   }
-  if (revision !== '2026-07-28') return null;
-  if (server === 'ts-v1' || client === 'ts-v1') return TS_V1_NEWEST;
-  if (server === 'py-v1' || client === 'py-v1') return PY_V1_NEWEST;
-  if (server === 'py-v2') return 'The python-sdk 2.x emulation speaks the 2025-era protocol only.';
-  if (client === 'strict-host') return 'The strict host emulation speaks the 2025-era protocol only.';
+  if (revision === '2026-07-28') {
+    if (server === 'ts-v1' || client === 'ts-v1') return TS_V1_NEWEST;
+    if (server === 'py-v1' || client === 'py-v1') return PY_V1_NEWEST;
+    if (server === 'py-v2') return 'The python-sdk 2.x emulation speaks the 2025-era protocol only.';
+    if (client === 'strict-host') return 'The strict host emulation speaks the 2025-era protocol only.';
+  }
+  if (server === 'ts-v1' && client === 'ts-v1' && revision !== '2025-11-25') return TS_V1_PAIR;
   return null;
+}
+
+/** Null when task-augmented calls can be made in this setting (2.4.0 serves no tasks), else why not. */
+export function tasksWhyNot(s: Pick<Scenario, 'revision' | 'serverProfile' | 'clientProfile'>): string | null {
+  if (s.revision === '2025-11-25' && s.serverProfile === 'ts-v1' && s.clientProfile === 'ts-v1') return null;
+  return 'tasks run on 2025-11-25 with the real TypeScript SDK v1 on both sides (serverProfile and clientProfile "ts-v1"): v2 2.4.0 has no tasks';
 }
 
 /** Null when the transport works with the revision under at least one server shape. */
@@ -105,12 +121,14 @@ const SHAPE_WORDS: Record<ServerShape, string | null> = {
 
 /**
  * The scenario's setting in one line, the one description every output uses: revision,
- * transport, the server shape the workers actually run, and any emulated implementation.
+ * transport, the server shape the workers actually run, and any implementation but v2's (an
+ * emulated one says so).
  */
 export function settingLine(scenario: Scenario): string {
   const shape = SHAPE_WORDS[serverShape(scenario)];
   const parts = [scenario.revision, TRANSPORT_LABEL[scenario.transport] + (shape ? ` (${shape})` : '')];
-  if (scenario.serverProfile && scenario.serverProfile !== 'ts-v2') parts.push(`server ${scenario.serverProfile} (emulated)`);
-  if (scenario.clientProfile && scenario.clientProfile !== 'ts-v2') parts.push(`client ${scenario.clientProfile} (emulated)`);
+  const [server, client] = [scenario.serverProfile ?? 'ts-v2', scenario.clientProfile ?? 'ts-v2'];
+  if (server !== 'ts-v2') parts.push(`server ${server}${SERVER_PROFILE_INFO[server].emulated ? ' (emulated)' : ''}`);
+  if (client !== 'ts-v2') parts.push(`client ${client}${CLIENT_PROFILE_INFO[client].emulated ? ' (emulated)' : ''}`);
   return parts.join(' · ');
 }

@@ -24,8 +24,8 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
   httpServer:
     'How the TypeScript SDK serves a 2025-era client over Streamable HTTP: "sessionful" (one long-lived transport with session ids) or "stateless" (a fresh server per POST, createMcpHandler\'s default). Read only for Streamable HTTP before 2026-07-28.',
   latency: 'One-way latency of the wire in virtual ms: c2s from client to server, s2c from server to client.',
-  serverProfile: 'Whose server runs: the real TypeScript SDK v2 ("ts-v2", the default) or an emulation around it (py-v1, py-v2, ts-v1; stdio only).',
-  clientProfile: 'Whose client runs: the real TypeScript SDK v2 ("ts-v2", the default), a strict host, or an emulation around it (py-v1, ts-v1; stdio only).',
+  serverProfile: 'Whose server runs: the real TypeScript SDK v2 ("ts-v2", the default), the real TypeScript SDK v1 1.32.2 ("ts-v1", up to 2025-11-25), or an emulation around v2 (py-v1, py-v2; stdio only).',
+  clientProfile: 'Whose client runs: the real TypeScript SDK v2 ("ts-v2", the default), the real TypeScript SDK v1 1.32.2 ("ts-v1", up to 2025-11-25), a strict host, or an emulation around v2 (py-v1; stdio only).',
   connectTimeoutMs: "The client's timeout for connect (the initialize handshake), in virtual ms; the SDK's 60 s default when absent.",
   clientHandlers:
     'How the client answers the requests the server sends it mid-call (the ask_client tool): one entry per capability it declares (elicitation, sampling, roots), each answering after "ms" (0: at once) and, when the server cancels first, observing the cancel (stopping at once) or ignoring it. A capability without an entry is not declared.',
@@ -36,7 +36,8 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
 };
 
 const ACTION_DESCRIPTIONS: Record<string, string> = {
-  call: 'Call a tool (slow_count, stubborn, ledger_write, work, quick, ask_client) with its arguments; timeoutMs, resetTimeoutOnProgress and maxTotalTimeoutMs are the SDK request options. "stop" stops it before the wire: "before-call" passes a signal already aborted, "same-tick" aborts it in the same tick as the call.',
+  call: 'Call a tool (slow_count, stubborn, ledger_write, work, quick, ask_client, background_job) with its arguments; timeoutMs, resetTimeoutOnProgress and maxTotalTimeoutMs are the SDK request options. "stop" stops it before the wire: "before-call" passes a signal already aborted, "same-tick" aborts it in the same tick as the call. "task" (2025-11-25, the real TypeScript SDK v1 on both sides) makes it a task-augmented call.',
+  'cancel-task': "Send tasks/cancel for the task a task-augmented call created (the call's task must exist by then).",
   stop: "Press Stop on a call: its AbortController aborts, and the SDK cancels the request as the transport requires.",
   'inject-response':
     'Forge a response (a result or an error) for a call, for initialize or for any request id, as if from the server; "to": "server" sends it to the server instead (stdio only). Name exactly one of call, initialize, requestId.',

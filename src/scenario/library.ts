@@ -36,6 +36,10 @@ import sdkMaxTotalTimeoutWithoutCancel from '../../content/scenarios/sdk-max-tot
 import sdkTsV1ClientCancelsAnsweredId from '../../content/scenarios/sdk-ts-v1-client-cancels-answered-id.json' with { type: 'json' };
 import sdkSessionfulHttpStreamLeftOpen from '../../content/scenarios/sdk-sessionful-http-stream-left-open.json' with { type: 'json' };
 import sdkTsV1ServerIgnoresCancelOfId0 from '../../content/scenarios/sdk-ts-v1-server-ignores-cancel-of-id-0.json' with { type: 'json' };
+import sdkTsV1MaxTotalTimeoutLateCancel from '../../content/scenarios/sdk-ts-v1-max-total-timeout-late-cancel.json' with { type: 'json' };
+import taskCancelDoesNotStopTheWork from '../../content/scenarios/task-cancel-does-not-stop-the-work.json' with { type: 'json' };
+import taskCompletesThenCancelIsRefused from '../../content/scenarios/task-completes-then-cancel-is-refused.json' with { type: 'json' };
+import sdkTsV1TaskStopSendsNotificationsCancelled from '../../content/scenarios/sdk-ts-v1-task-stop-sends-notifications-cancelled.json' with { type: 'json' };
 import stopAfterCommitIsNotRollback from '../../content/scenarios/stop-after-commit-is-not-rollback.json' with { type: 'json' };
 import seed004PythonV2SurvivesSwallowedCancel from '../../content/scenarios/seed-004-python-v2-survives-swallowed-cancel.json' with { type: 'json' };
 import sdkTsV2ConnectTimeoutSendsNoCancel from '../../content/scenarios/sdk-ts-v2-connect-timeout-sends-no-cancel.json' with { type: 'json' };
@@ -115,6 +119,10 @@ const RAW: readonly unknown[] = [
   sdkTsV1ClientCancelsAnsweredId,
   sdkSessionfulHttpStreamLeftOpen,
   sdkTsV1ServerIgnoresCancelOfId0,
+  sdkTsV1MaxTotalTimeoutLateCancel,
+  taskCancelDoesNotStopTheWork,
+  taskCompletesThenCancelIsRefused,
+  sdkTsV1TaskStopSendsNotificationsCancelled,
   sdkTsV2ConnectTimeoutSendsNoCancel,
   pythonV1AnswersCancelWithCode0,
   pythonV1TwoCode0ResponsesForOneId,

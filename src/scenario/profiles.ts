@@ -1,7 +1,7 @@
 /**
  * The implementations whose cancellation behaviour the playground can show. The TypeScript SDK
- * v2 runs for real; every other profile is an emulation — a thin layer around the real SDK that
- * changes only what the named upstream lines change — and says so wherever it appears.
+ * v2 and v1 run for real; every other profile is an emulation — a thin layer around the real v2
+ * SDK that changes only what the named upstream lines change — and says so wherever it appears.
  */
 import type { ClientProfile, ServerProfile } from './model.ts';
 
@@ -72,10 +72,19 @@ export const SERVER_PROFILE_INFO: Record<ServerProfile, ProfileInfo<ServerProfil
   },
   'ts-v1': {
     id: 'ts-v1',
-    label: 'TypeScript SDK v1 (1.x) — emulated',
-    emulated: true,
-    differences: ['A cancel for request id 0 is ignored (a falsy check), so that handler runs on and answers.'],
-    sources: [{ label: 'protocol.ts _oncancel (v1.x)', url: `${TS_V1}/shared/protocol.ts#L550-L556` }],
+    label: 'TypeScript SDK v1 (real, 1.32.2)',
+    emulated: false,
+    differences: [
+      'The real v1 McpServer (@modelcontextprotocol/sdk 1.32.2): a cancel aborts the handler’s signal and no response is written for it.',
+      'A cancel for request id 0 is ignored (a falsy check), so that handler runs on and answers.',
+      'Progress a handler sends after its cancel is dropped silently.',
+      'It answers the revision the client asks for when it supports it (2025-11-25 at newest); it has no list to narrow.',
+    ],
+    sources: [
+      { label: 'protocol.ts _oncancel (v1.x)', url: `${TS_V1}/shared/protocol.ts#L550-L556` },
+      { label: 'protocol.ts sendNotification after abort (v1.x)', url: `${TS_V1}/shared/protocol.ts#L738-L739` },
+      { label: 'server/index.ts _oninitialize (v1.x)', url: `${TS_V1}/server/index.ts#L421-L424` },
+    ],
   },
 };
 
@@ -119,15 +128,18 @@ export const CLIENT_PROFILE_INFO: Record<ClientProfile, ProfileInfo<ClientProfil
   },
   'ts-v1': {
     id: 'ts-v1',
-    label: 'TypeScript SDK v1 client — emulated',
-    emulated: true,
+    label: 'TypeScript SDK v1 (real, 1.32.2)',
+    emulated: false,
     differences: [
-      'Also cancels initialize when connect times out.',
+      'The real v1 Client (@modelcontextprotocol/sdk 1.32.2): Stop and a timeout send notifications/cancelled and reject with McpError -32001 (Request timed out), Stop included.',
+      'A connect timeout cancels initialize too.',
       'The abort listener is never removed: Stop after the call finished sends a cancel for an answered id, and Stop after a timeout sends a second cancel.',
+      'It always asks for 2025-11-25 and takes whichever revision it supports that the server answers.',
     ],
     sources: [
-      { label: 'protocol.ts cancel() (v1.x)', url: `${TS_V1}/shared/protocol.ts#L1165-L1180` },
+      { label: 'protocol.ts request() cancel (v1.x)', url: `${TS_V1}/shared/protocol.ts#L1165-L1187` },
       { label: 'protocol.ts abort listener (v1.x)', url: `${TS_V1}/shared/protocol.ts#L1211-L1213` },
+      { label: 'client/index.ts initialize (v1.x)', url: `${TS_V1}/client/index.ts#L471-L491` },
     ],
   },
 };

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/v4';
 import { serverShape } from './combinations.ts';
-import type { HttpServerShape, Revision, TransportKind } from './model.ts';
+import type { HttpServerShape, Revision, ServerProfile, TransportKind } from './model.ts';
 import type { Scenario } from './schema.ts';
 
 /** What `ask_client` can send the client, by JSON-RPC method. */
@@ -73,8 +73,9 @@ export function declaredHandlers(handlers: ClientHandlers | undefined): [Handled
  */
 export function askWhyNot(
   request: AskRequest,
-  setting: { revision: Revision; transport: TransportKind; httpServer: HttpServerShape; clientHandlers?: ClientHandlers | undefined },
+  setting: { revision: Revision; transport: TransportKind; httpServer: HttpServerShape; clientHandlers?: ClientHandlers | undefined; serverProfile?: ServerProfile | undefined },
 ): string | null {
+  if (setting.serverProfile === 'ts-v1') return "The lab's TypeScript SDK v1 server sends the client no requests: ask_client runs on the v2 server and the emulations built on it.";
   if (setting.revision === '2026-07-28') {
     return '2026-07-28 has no server-to-client requests: a server asks for input with an input_required result instead (and ping is gone).';
   }
@@ -96,6 +97,9 @@ export function askWhyNot(
  * made, else why not (the first reason).
  */
 export function scenarioAskWhyNot(scenario: Scenario): string | null {
+  if (scenario.clientProfile === 'ts-v1' && declaredHandlers(scenario.clientHandlers).length > 0) {
+    return "clientHandlers: the lab's TypeScript SDK v1 client registers no handlers for the server's requests; they run on the v2 client and the emulations built on it.";
+  }
   const undefinedHere = declaredHandlers(scenario.clientHandlers).find(([c]) => !capabilitiesOf(scenario.revision).includes(c) || scenario.revision === '2026-07-28');
   if (undefinedHere) {
     return scenario.revision === '2026-07-28'

@@ -7,6 +7,7 @@ import { FORGED_MESSAGE_BOUNDS, directionSchema as direction, msSchema as ms, ca
 import { CLIENT_PROFILES, HTTP_SERVER_SHAPES, REVISIONS, SERVER_PROFILES, TRANSPORTS } from './model.ts';
 import { referenceProblems, transportProblems } from './references.ts';
 import { clientHandlersSchema } from './reverse.ts';
+import { tasksWhyNot } from './combinations.ts';
 
 /**
  * A standing fault on the wire: frames in one direction that match (by method, and by which
@@ -132,6 +133,10 @@ export const scenarioSchema = z
   .superRefine((scenario, ctx) => {
     const problems = [...referenceProblems(scenario.steps), ...transportProblems(scenario.transport, scenario.steps)];
     for (const problem of problems) ctx.addIssue({ code: 'custom', ...problem });
+    // Tasks (2025-11-25) run on the real TypeScript SDK v1 only: 2.4.0 serves no tasks.
+    const tasks = scenario.steps.findIndex((step) => step.action.type === 'cancel-task' || (step.action.type === 'call' && step.action.task !== undefined));
+    const reason = tasks >= 0 ? tasksWhyNot(scenario) : null;
+    if (reason !== null) ctx.addIssue({ code: 'custom', path: ['steps', tasks, 'action'], message: reason });
   });
 
 /** Everything that decides a run; inferred from the schema, so a parsed scenario needs no cast. */

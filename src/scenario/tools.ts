@@ -24,6 +24,7 @@ export const TOOL_INPUT = {
   quick: z.object({}),
   // then "cancel": the server cancels its own request cancelAfterMs after sending it.
   ask_client: z.object({ request: z.enum(ASK_REQUESTS), afterMs: ms, then: z.enum(['wait', 'cancel']), cancelAfterMs: ms.default(0) }),
+  background_job: z.object({ ms }),
 } as const;
 
 export type ToolName = keyof typeof TOOL_INPUT;
@@ -94,6 +95,13 @@ export const TOOLS: readonly ToolSpec[] = [
       { name: 'cancelAfterMs', label: 'cancel after ms', default: 1000, kind: 'number' },
     ],
     input: TOOL_INPUT.ask_client,
+  },
+  {
+    name: 'background_job',
+    summary:
+      'Works for `ms` in the background and never reads a cancellation. Called as a task (the real v1 SDK), it answers with the task at once; tasks/cancel marks the task cancelled, the work runs on, and its result is refused.',
+    args: [{ name: 'ms', label: 'ms', default: 3000, kind: 'number' }],
+    input: TOOL_INPUT.background_job,
   },
 ];
 

@@ -41,6 +41,11 @@ export const userActionSchema = z.discriminatedUnion('type', [
      * it in the same tick as the call, before the SDK has written the request.
      */
     stop: z.enum(['before-call', 'same-tick']).optional(),
+    /**
+     * A task-augmented call (2025-11-25 tasks; the real TypeScript SDK v1 on both sides): the
+     * request asks the server to run it as a task kept `ttlMs`, and the client polls tasks/get.
+     */
+    task: z.strictObject({ ttlMs: msSchema.optional() }).optional(),
   }),
   z.strictObject({ type: z.literal('stop'), call: callIdSchema }),
   /**
@@ -84,6 +89,8 @@ export const userActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('crash-server') }),
   /** A new server process, and the client connects to it again (stdio). */
   z.strictObject({ type: z.literal('reconnect') }),
+  /** tasks/cancel for the task a task-augmented call created: the client asks the server to cancel it. */
+  z.strictObject({ type: z.literal('cancel-task'), call: callIdSchema }),
 ]);
 
 export type UserAction = z.infer<typeof userActionSchema>;

@@ -16,7 +16,7 @@ export interface IndexedRequest {
   token: unknown;
   /** The HTTP stream its POST opened. */
   stream: number | undefined;
-  /** `params.task` present: a 2025-11-25 task-augmented request. */
+  /** `params.task` present on a request type a task can be made of: a 2025-11-25 task-augmented request. */
   taskAugmented: boolean;
   /** The client call whose tools/call this is (the call that took this id on this connection). */
   call: string | undefined;

@@ -62,6 +62,12 @@ import type {
   TraceIndex,
 } from './indexed.ts';
 
+/**
+ * The request types a receiver can declare task support for (2025-11-25 `capabilities.tasks.requests`):
+ * a `task` on any other is processed normally (tasks.mdx:101, 392), as on the tasks/get polls v1 sends.
+ */
+const TASK_REQUEST_TYPES = new Set(['tools/call', 'sampling/createMessage', 'elicitation/create']);
+
 export const OPPOSITE: Record<Direction, Direction> = { c2s: 's2c', s2c: 'c2s' };
 
 /** Distinguishes "1" from 1: JSON-RPC ids are compared with their type. */
@@ -294,7 +300,7 @@ function onRequest(b: Building, e: FrameEvent, msg: JsonRpcMessage, id: RequestI
     method: msg.method ?? '',
     token: m?.progressToken,
     stream: http?.stream,
-    taskAugmented: msg.params?.task !== undefined,
+    taskAugmented: msg.params?.task !== undefined && TASK_REQUEST_TYPES.has(msg.method ?? ''),
     call,
     parent: e.dir === 's2c' ? askedBy(b, msg.method) : undefined,
     responses: [],

@@ -8,6 +8,8 @@ export interface CallView {
   call: string;
   tool: string;
   args: Record<string, unknown>;
+  /** A task-augmented call (its task can be cancelled with tasks/cancel). */
+  task: boolean;
   requestId: string | number | null;
   clientState: ClientRequestState;
   /** Each client-state change, oldest first, with the reason. */
@@ -63,6 +65,7 @@ export function callViews(trace: readonly TraceEvent[], index: TraceIndex = inde
         call: e.action.call,
         tool: e.action.tool,
         args: e.action.args,
+        task: e.action.task !== undefined,
         requestId: null,
         clientState: 'RUNNING',
         clientHistory: [],
@@ -93,7 +96,8 @@ export function callViews(trace: readonly TraceEvent[], index: TraceIndex = inde
       const view = calls.get(e.note.call);
       if (!view) continue;
       view.outcome = e.note.outcome === 'result' ? (e.note.isError ? 'tool error' : 'result') : `rejected: ${e.note.message ?? ''}`;
-      view.lost = e.note.outcome === 'error' && /^(Connection closed|Not connected)/.test(e.note.message ?? '');
+      // v2 says "Connection closed"; v1 wraps it in McpError ("MCP error -32000: Connection closed").
+      view.lost = e.note.outcome === 'error' && /^(MCP error -32000: )?(Connection closed|Not connected)/.test(e.note.message ?? '');
       rejections.set(view.call, e.note.outcome === 'error' ? e.note.message ?? 'rejected' : null);
     }
   }

@@ -1,6 +1,6 @@
 /**
  * What the runner and the pickers refuse, from the one table in src/scenario/combinations.ts:
- * transports a revision never had, and emulated implementations on revisions they never spoke.
+ * transports a revision never had, and implementations on revisions they never spoke.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -8,11 +8,19 @@ import { allowedCombinations, profileWhyNot, transportWhyNot, whyNot } from '../
 import { CLIENT_PROFILES, REVISIONS, SERVER_PROFILES } from '../../src/scenario/model.ts';
 import { LIBRARY } from '../../src/scenario/library.ts';
 
-describe('emulated implementations refuse revisions they never supported', () => {
+describe('implementations refuse revisions they never supported', () => {
   test('a TypeScript SDK v1 server or client on 2026-07-28, with the newest revision 1.x speaks', () => {
     assert.match(profileWhyNot('2026-07-28', 'stdio', 'ts-v1', 'ts-v2') ?? '', /TypeScript SDK 1\.x.*2025-11-25/);
     assert.match(profileWhyNot('2026-07-28', 'stdio', 'ts-v2', 'ts-v1') ?? '', /TypeScript SDK 1\.x.*2025-11-25/);
     assert.equal(profileWhyNot('2025-11-25', 'stdio', 'ts-v1', 'ts-v1'), null);
+  });
+
+  test('two v1 sides speak 2025-11-25 only: the v1 client always asks for it and the v1 server grants it', () => {
+    for (const revision of ['2024-11-05', '2025-03-26', '2025-06-18'] as const) {
+      assert.match(profileWhyNot(revision, 'stdio', 'ts-v1', 'ts-v1') ?? '', /v1 pair speaks 2025-11-25 only/);
+      assert.equal(profileWhyNot(revision, 'stdio', 'ts-v1', 'ts-v2'), null);
+      assert.equal(profileWhyNot(revision, 'stdio', 'ts-v2', 'ts-v1'), null);
+    }
   });
 
   test('a python-sdk 1.x server or client on 2026-07-28', () => {
@@ -30,11 +38,13 @@ describe('emulated implementations refuse revisions they never supported', () =>
     }
   });
 
-  test('every SDK emulation is stdio-only, on every revision; the strict host (a policy on the real client) is not', () => {
+  test('every SDK emulation is stdio-only, on every revision; the strict host (a policy on the real client) and the real v1 are not', () => {
     for (const revision of REVISIONS) {
       assert.match(profileWhyNot(revision, 'streamable-http', 'py-v2', 'ts-v2') ?? '', /stdio/);
-      assert.match(profileWhyNot(revision, 'http-sse', 'ts-v2', 'ts-v1') ?? '', /stdio/);
+      assert.match(profileWhyNot(revision, 'http-sse', 'py-v1', 'ts-v1') ?? '', /stdio/);
     }
+    assert.equal(profileWhyNot('2024-11-05', 'http-sse', 'ts-v2', 'ts-v1'), null);
+    assert.equal(profileWhyNot('2025-11-25', 'streamable-http', 'ts-v1', 'ts-v1'), null);
     assert.equal(profileWhyNot('2024-11-05', 'http-sse', 'ts-v2', 'strict-host'), null);
     assert.equal(profileWhyNot('2025-11-25', 'streamable-http', 'ts-v2', 'strict-host'), null);
     assert.match(profileWhyNot('2025-11-25', 'streamable-http', 'py-v1', 'strict-host') ?? '', /stdio/);

@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
 import type { ClientProfile, Scenario, ServerProfile, Step } from '../../src/scenario/index.ts';
 import type { FrameEvent, TraceEvent } from '../../src/trace/index.ts';
+import { callViews } from '../../src/views/call-views.ts';
 import { assertNoEngineErrors, call, clientStates, framesOf, notesOf, requestIdOf, scenario, serverStates, stop } from './trace-helpers.ts';
 
 const sides = createNodeSides();
@@ -160,19 +161,27 @@ describe('python-sdk 2.x server (emulated)', () => {
   });
 });
 
-describe('TypeScript SDK v1 server (emulated)', () => {
-  test('(e) a cancel for id 0 is ignored: the handler runs on and answers', async () => {
-    // On 2026-07-28 stdio the first tools/call has id 0 (server/discover uses a string id).
-    const trace = await run([work(20, 'A', 'observe', 300), stop(100, 'A')], 'ts-v1', 'ts-v2', { revision: '2026-07-28' });
-    assert.equal(requestIdOf(trace, 'A'), 0);
-    assert.ok(framesOf(trace).some((f) => f.msg?.method === 'notifications/cancelled' && f.msg.params?.requestId === 0));
-    assert.deepEqual(notesOf(trace, 'handler-cancel-seen').filter((n) => n.note.requestId === 0), []);
-    assert.equal(answers(trace, 0)[0]?.t, 325, 'the result is written when the work is done');
-    assert.equal(clientStates(trace, 'A').at(-1)?.because, 'ignored: arrived after Stop');
+describe('TypeScript SDK v1 server (real, 1.32.2)', () => {
+  test('(a) a cancel aborts the handler and nothing is written for it', async () => {
+    const trace = await run([work(20, 'A', 'observe', 300), stop(100, 'A')], 'ts-v1');
+    const id = requestIdOf(trace, 'A');
+    assert.equal(id, 1, 'initialize took id 0');
+    assert.equal(notesOf(trace, 'handler-cancel-seen').find((n) => n.note.requestId === id)?.t, 105);
+    assert.deepEqual(answers(trace, id), []);
   });
-  test('the same with the real v2 server: the cancel for id 0 works', async () => {
-    const trace = await run([work(20, 'A', 'observe', 300), stop(100, 'A')], 'ts-v2', 'ts-v2', { revision: '2026-07-28' });
-    assert.deepEqual(answers(trace, 0), []);
+  test('(b) progress the handler sends after its cancel is dropped; the v2 server writes it', async () => {
+    const steps = [call(20, 'A', 'slow_count', { steps: 4, stepMs: 100, onCancel: 'ignore' }), stop(150, 'A')];
+    const progressAfterCancel = (trace: readonly TraceEvent[]): number[] =>
+      framesOf(trace).flatMap((f) => (f.dir === 's2c' && f.msg?.method === 'notifications/progress' && f.t > 155 ? [f.t] : []));
+    assert.deepEqual(progressAfterCancel(await run(steps, 'ts-v1')), []);
+    assert.deepEqual(progressAfterCancel(await run(steps, 'ts-v2')), [225, 325, 425]);
+  });
+  test('it answers the revision the v2 client pins, over sessionful Streamable HTTP too', async () => {
+    const trace = await run([work(20, 'A', 'observe', 300), stop(100, 'A')], 'ts-v1', 'ts-v2', { revision: '2025-03-26', transport: 'streamable-http', httpServer: 'sessionful' });
+    assertNoEngineErrors(trace);
+    assert.equal(notesOf(trace, 'connected')[0]?.note.protocolVersion, '2025-03-26');
+    assert.ok(notesOf(trace, 'handler-cancel-seen').some((n) => n.note.requestId === requestIdOf(trace, 'A')));
+    assert.deepEqual(answers(trace, requestIdOf(trace, 'A')), []);
   });
 });
 
@@ -235,6 +244,28 @@ describe('client profiles', () => {
     assert.equal(cancel?.t, 100);
     const v2 = await run([], 'ts-v2', 'ts-v2', slow);
     assert.deepEqual(framesOf(v2).filter((f) => f.msg?.method === 'notifications/cancelled'), []);
+  });
+  test('TypeScript SDK v1 client: a call in flight when the server dies fails with McpError -32000, and the calls table says it was lost', async () => {
+    const trace = await run([call(20, 'A', 'stubborn', { ms: 500 }), { at: 100, action: { type: 'crash-server' } }], 'ts-v1', 'ts-v1');
+    assert.equal(notesOf(trace, 'call-settled').find((n) => n.note.call === 'A')?.note.message, 'MCP error -32000: Connection closed');
+    assert.equal(callViews(trace).find((c) => c.call === 'A')?.lost, true);
+  });
+  test('TypeScript SDK v1 client: Stop rejects with McpError -32001, as a timeout does', async () => {
+    const trace = await run([call(20, 'A', 'stubborn', { ms: 500 }), stop(100, 'A')], 'ts-v2', 'ts-v1');
+    const settled = notesOf(trace, 'call-settled').find((n) => n.note.call === 'A');
+    assert.equal(settled?.note.code, -32001);
+    assert.equal(settled?.note.message, 'MCP error -32001: user pressed Stop');
+  });
+  test('TypeScript SDK v1 client: maxTotalTimeout rejects without a cancel, and the timer it leaves armed sends one later', async () => {
+    const steps: Step[] = [
+      { at: 20, action: { type: 'call', call: 'A', tool: 'slow_count', args: { steps: 8, stepMs: 100 }, timeoutMs: 300, resetTimeoutOnProgress: true, maxTotalTimeoutMs: 250 } },
+    ];
+    const cancels = (trace: readonly TraceEvent[]): number[] => framesOf(trace).flatMap((f) => (f.msg?.method === 'notifications/cancelled' ? [f.t] : []));
+    const v1 = await run(steps, 'ts-v2', 'ts-v1');
+    assert.equal(notesOf(v1, 'call-settled').find((n) => n.note.call === 'A')?.t, 330);
+    // Rejected at 330 ms by the progress of 230 + 100; the request timer re-armed at 230 ms for 300 ms still fires.
+    assert.deepEqual(cancels(v1), [530]);
+    assert.deepEqual(cancels(await run(steps, 'ts-v2', 'ts-v2')), []);
   });
 });
 

@@ -38,7 +38,7 @@ describe('validateToolArgs', () => {
   }
 
   test('an unknown tool is refused, with the list of tools', () => {
-    assert.deepEqual(validateToolArgs('sleep', {}), { ok: false, errors: ['unknown tool "sleep" (the tools are slow_count, stubborn, ledger_write, work, quick, ask_client)'] });
+    assert.deepEqual(validateToolArgs('sleep', {}), { ok: false, errors: ['unknown tool "sleep" (the tools are slow_count, stubborn, ledger_write, work, quick, ask_client, background_job)'] });
   });
 });
 

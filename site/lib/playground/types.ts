@@ -55,8 +55,11 @@ export type Setting = Pick<Scenario, 'revision' | 'transport' | 'httpServer' | '
 
 export interface Actions {
   act(action: UserAction): void;
-  /** Calls a tool as the next call (#n); `stop` stops it before the wire. */
-  call(tool: string, args: Record<string, unknown>, stop?: StopBeforeWire): void;
+  /**
+   * Calls a tool as the next call (#n); `stop` stops it before the wire, `asTask` makes it
+   * task-augmented. Returns why not, when it cannot be made.
+   */
+  call(tool: string, args: Record<string, unknown>, options?: { stop?: StopBeforeWire | undefined; asTask?: boolean }): string | null;
   togglePlay(): void;
   step(): void;
   setSpeed(speed: number): void;

@@ -21,6 +21,7 @@ export function createCallFormPanel(root: HTMLElement, actions: Actions): CallFo
   const toolArgs = byId<HTMLElement>(root, 'tool-args');
   const summary = byId<HTMLElement>(root, 'tool-summary');
   const errors = byId<HTMLUListElement>(root, 'call-errors');
+  const asTask = byId<HTMLInputElement>(root, 'as-task');
 
   /** The running scenario's setting: whether the server can send what ask_client would ask. */
   let setting: Scenario | null = null;
@@ -76,7 +77,8 @@ export function createCallFormPanel(root: HTMLElement, actions: Actions): CallFo
     }
     errors.replaceChildren();
     // The arguments as the user gave them (the schema's parse would reorder and fill defaults).
-    actions.call(tool, args, stop);
+    const notTask = actions.call(tool, args, { stop, asTask: asTask.checked });
+    if (notTask !== null) errors.replaceChildren(el('li', {}, `Not called as a task: ${notTask}`));
   });
   return {
     submit: () => form.requestSubmit(),

@@ -46,6 +46,13 @@ export function createCallsPanel(root: HTMLElement, actions: Actions): Panel {
       disabled: !stopped || c.requestId === null,
     });
     inject.addEventListener('click', () => actions.act({ type: 'inject-response', call: c.call, outcome: 'result' }));
+    const buttons = [stop, inject];
+    if (c.task) {
+      // tasks/cancel, not Stop: Stop only ends the client's wait (and v1 then cancels each request it sent).
+      const cancelTask = el('button', { type: 'button', textContent: `Cancel task ${c.call}`, title: 'Send tasks/cancel for the task this call created', disabled: c.clientState !== 'RUNNING' });
+      cancelTask.addEventListener('click', () => actions.act({ type: 'cancel-task', call: c.call }));
+      buttons.push(cancelTask);
+    }
     const tr = el(
       'tr',
       {},
@@ -56,7 +63,7 @@ export function createCallsPanel(root: HTMLElement, actions: Actions): Panel {
       stateCell(c.serverState, c.serverHistory, `${c.call} server state`),
       el('td', { className: 'num' }, c.progress === null ? '—' : `${c.progress}${c.total === null ? '' : ` / ${c.total}`}`),
       lateCell(c),
-      el('td', { className: 'actions' }, stop, inject),
+      el('td', { className: 'actions' }, ...buttons),
     );
     tr.dataset.call = c.call;
     return tr;
