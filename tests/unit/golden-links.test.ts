@@ -206,7 +206,47 @@ const ENGINE_0_4_GOLDEN: readonly Golden[] = [
   },
 ];
 
-const GOLDEN: readonly Golden[] = [...V1_GOLDEN, ...ENGINE_0_3_GOLDEN, ...ENGINE_0_4_GOLDEN];
+
+/**
+ * Made with engine 0.5.0 and SDK 2.4.0. 0.5.0 runs the ts-v1 profiles on the real v1 SDK and
+ * fails a call the client never wrote before the wire; these freeze the actions and fields it
+ * added: `inject`, `stop` on a call, `clientHandlers` and ask_client, a task call with
+ * `cancel-task`, and the `content-type` fault.
+ */
+const ENGINE_0_5_GOLDEN: readonly Golden[] = [
+  {
+    name: "v1, engine 0.5.0: Stop in the same tick as Call and a signal already aborted (stdio)",
+    link: "v1.lZDBasMwDIbf5T87wfGSbfjWvsKOYwfHUbrQ1A6WWijB7z7swthhMHYSkvV_H_IO9hRcWiLsjhslXmKA7RQS3ZZHA6PN0HRdYwYoSHKBt5gEFizTEqHwKbK9UbpRKkPikpuvKxRWJxT8vcC9YdhBgY2HHbICC20M-77DCazRCs5LNe6Q-0aw8G4tlFosDkUf41rN13GMKUDBpROXyIULRFdw3MqOu1Ajiz8jZ_WQ9H9Ljv-TjDTHRE0Nf2uef9PUwI9bcv5QoDAdBLbTlUnhtISyq9uh1VDg6Vz-v-1rJ8n58jqbFzOPun91Ts9P_YT8BQ",
+    scenario: {"version": 1, "revision": "2025-11-25", "transport": "stdio", "httpServer": "sessionful", "latency": {"c2s": 5, "s2c": 5}, "steps": [{"at": 20, "action": {"type": "call", "call": "A", "tool": "stubborn", "args": {"ms": 200}, "stop": "same-tick"}}, {"at": 40, "action": {"type": "call", "call": "B", "tool": "stubborn", "args": {"ms": 200}, "stop": "before-call"}}, {"at": 60, "action": {"type": "stop", "call": "A"}}], "endAt": 1000},
+    meta: {"engine": "0.5.0", "sdk": "2.4.0", "trace": "f272fb048aa0f34d"},
+  },
+  {
+    name: "v1, engine 0.5.0: a forged message: a cancel without requestId (inject)",
+    link: "v1.bZCxbsMwDER_pbhZSWWjLlItQb6hY9GBkZlYqSMZopIiMPTvBZW1k3Ai-e7IFeI5Ug4JbsWds4QU4TqDzPfwFOhtP2y6btMPMCiZoiwpFzhIGUOCwVTK8sn5zlk_WXTudJthMFPh6B8K973ADQbSe7ihGkjhReC-VlCB660B-dIcV5THwnDwNCulPQ4HtU9pbs634zHlCAPKZ9GRqyjE1lrNk9jZ_5AhXtgXGIxB02oqgyuL0Jm17SIp5sXr2lvbSmVKIxxiKuEUPClPXj1Fz_PMIwwWynRtGTKTtJP9TsFPLynyHrXW-m3AcTw8Q9mq6hyixrHbodnI-NMs35oqmbxWP3b9YIn5fTeM1HUn1D8",
+    scenario: {"version": 1, "revision": "2025-11-25", "transport": "stdio", "httpServer": "sessionful", "latency": {"c2s": 5, "s2c": 5}, "steps": [{"at": 20, "action": {"type": "call", "call": "A", "tool": "stubborn", "args": {"ms": 200}}}, {"at": 100, "action": {"type": "inject", "dir": "c2s", "message": {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"reason": "which one?"}}}}], "endAt": 1000},
+    meta: {"engine": "0.5.0", "sdk": "2.4.0", "trace": "98250aee685da11f"},
+  },
+  {
+    name: "v1, engine 0.5.0: ask_client with clientHandlers: the server cancels its elicitation",
+    link: "v1.TZDBbgIxDET_Zc6BZrdEqnJDvfTSU49VVZmsgYgl2cYGCa3y71WWIvUUTzL2PGeGBE5UYoafceUiMSf4zqDwNd4Fetu7VdetegcDLZRkykXhITrEDIOj6vTB5cqlXbK0vv1lhMFIyinc2vDQC7wzkD7Au2oQxshJ3ygNIxdpFh5jiEq6xM44C_yztdYgp1dKgUd45J20JNRqIMqTwH_OIIXvrQGFR7PeJoZHoLFxLIfHti2QcytJTt93AhhQOSwAhX8uLG21fyhPoTApN9teubwLfNeg9MhpSVjIzF-xfXictbXWLwNOw1YXbWtTh5gamV27tYWBDKf2x-vNorRQaK-bEF4c2bAbup6JHOov",
+    scenario: {"version": 1, "revision": "2025-11-25", "transport": "stdio", "httpServer": "sessionful", "latency": {"c2s": 5, "s2c": 5}, "clientHandlers": {"elicitation": {"ms": 3000, "onCancel": "observe"}}, "steps": [{"at": 20, "action": {"type": "call", "call": "A", "tool": "ask_client", "args": {"request": "elicitation/create", "afterMs": 100, "then": "cancel", "cancelAfterMs": 500}}}], "endAt": 5000},
+    meta: {"engine": "0.5.0", "sdk": "2.4.0", "trace": "4cc85a0cbd12eaa5"},
+  },
+  {
+    name: "v1, engine 0.5.0: a task-augmented call and cancel-task on the real v1 SDK",
+    link: "v1.bZDBasMwEET_Zc5ykJ0oJbrlAwqFHkspsqykrlXJaDeGYPTvZZ1LoT1JO9Kb2d0V5ENyZcywK5ZQaMwJtlUoYRkfBTrdmaZtm85AgYtLNOfCsCAexgyFT-b5NZQlFBEDCXe5RShExyH5u5j7jmCNAnUe1lQF2oiXki9jDLBgapYWCj6OIfFfnTjMBPu2wjFspxWc563DFXyf5at3UVK3w-Is7eYs19756VryLQ0fX7mHgitXEvCbYFutdVVgR9PmxfGZYI9a5FrVI2-v_w9MPsRmQ3_l1vquENJwfoDiHtJ1TILondlpGWeYZLe7w1ZxcV5ej4PZ967vT0_Hkz8YjfoD",
+    scenario: {"version": 1, "revision": "2025-11-25", "transport": "stdio", "httpServer": "sessionful", "latency": {"c2s": 5, "s2c": 5}, "serverProfile": "ts-v1", "clientProfile": "ts-v1", "steps": [{"at": 20, "action": {"type": "call", "call": "A", "tool": "background_job", "args": {"ms": 1000}, "task": {"ttlMs": 60000}}}, {"at": 300, "action": {"type": "cancel-task", "call": "A"}}], "endAt": 3000},
+    meta: {"engine": "0.5.0", "sdk": "2.4.0", "trace": "6d53babb9769c450"},
+  },
+  {
+    name: "v1, engine 0.5.0: a content-type wire fault (2026-07-28 Streamable HTTP)",
+    link: "v1.RZDBTsMwDIbf5T-nXRZWGLntGeCGOGSZu0XLkpK4FVPVd0deQZx-W7a_3_aM6im5EjLsjIlKDTnBbhUKTWFNYLR5bvRLY_ZQ4OJSHXJhWFQu5G7uGKm5MA9QEHmjMlGRMlUh9GOEQnRMyd_FxpsKa7RCNV6CRaF3Y-QK-zHjFB6zxkPBeV5X8DkxJW74PhAUbo79BRacc6wb76I4_Pa8S4sF0zdvhuhCwvKpUJmGle8Ydqv1P3wGryN_HBGLgxybs4RfY_BXWaecK-y8LEKkdDqsKDmA0jkkgei2azUU6ukqr2t3j4yL8w8L0-vX43bXdabbP_UOyw8",
+    scenario: {"version": 1, "revision": "2026-07-28", "transport": "streamable-http", "httpServer": "sessionful", "latency": {"c2s": 20, "s2c": 20}, "faults": [{"dir": "s2c", "action": "content-type", "match": "tools/call", "contentType": "text/plain"}], "steps": [{"at": 100, "action": {"type": "call", "call": "A", "tool": "quick", "args": {}}}], "endAt": 1000},
+    meta: {"engine": "0.5.0", "sdk": "2.4.0", "trace": "c2f09b14552583fa"},
+  },
+];
+
+const GOLDEN: readonly Golden[] = [...V1_GOLDEN, ...ENGINE_0_3_GOLDEN, ...ENGINE_0_4_GOLDEN, ...ENGINE_0_5_GOLDEN];
 
 for (const golden of GOLDEN) {
   test(`golden ${golden.name}: decodes to the same scenario`, async () => {
