@@ -4,7 +4,8 @@
  * transitions the lifecycle tables have; this lists every run that did not (a gap in a table,
  * a bound reached, a side that failed or never went quiet), each with its scenario as one line
  * of JSON to replay with `cancel-lab run` or to paste into a test, and counts the error events
- * that say a scenario asked for something that cannot happen (a Stop for a call never made).
+ * that say a scenario asked for something that cannot happen at run time (progress forged before
+ * any stream exists; a Stop for a call never made is refused by the schema before a run).
  *
  *   node scripts/fuzz-engine.ts [--runs 600] [--seed 1] [--space runnable|schema]
  *
