@@ -38,6 +38,8 @@ import sdkSessionfulHttpStreamLeftOpen from '../../content/scenarios/sdk-session
 import sdkTsV1ServerIgnoresCancelOfId0 from '../../content/scenarios/sdk-ts-v1-server-ignores-cancel-of-id-0.json' with { type: 'json' };
 import sdkTsV1MaxTotalTimeoutLateCancel from '../../content/scenarios/sdk-ts-v1-max-total-timeout-late-cancel.json' with { type: 'json' };
 import taskCancelDoesNotStopTheWork from '../../content/scenarios/task-cancel-does-not-stop-the-work.json' with { type: 'json' };
+import taskAnsweredWithAPlainResult from '../../content/scenarios/task-answered-with-a-plain-result.json' with { type: 'json' };
+import taskResultAnsweredBeforeTheTaskEnds from '../../content/scenarios/task-result-answered-before-the-task-ends.json' with { type: 'json' };
 import taskCompletesThenCancelIsRefused from '../../content/scenarios/task-completes-then-cancel-is-refused.json' with { type: 'json' };
 import sdkTsV1TaskStopSendsNotificationsCancelled from '../../content/scenarios/sdk-ts-v1-task-stop-sends-notifications-cancelled.json' with { type: 'json' };
 import stopAfterCommitIsNotRollback from '../../content/scenarios/stop-after-commit-is-not-rollback.json' with { type: 'json' };
@@ -121,6 +123,8 @@ const RAW: readonly unknown[] = [
   sdkTsV1ServerIgnoresCancelOfId0,
   sdkTsV1MaxTotalTimeoutLateCancel,
   taskCancelDoesNotStopTheWork,
+  taskAnsweredWithAPlainResult,
+  taskResultAnsweredBeforeTheTaskEnds,
   taskCompletesThenCancelIsRefused,
   sdkTsV1TaskStopSendsNotificationsCancelled,
   sdkTsV2ConnectTimeoutSendsNoCancel,

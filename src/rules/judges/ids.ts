@@ -69,6 +69,16 @@ export const ID_JUDGES = {
           });
           continue;
         }
+        if (first && first !== resp && first.frame.injected === true && resp.frame.injected !== true) {
+          // The first answer was forged (it stands for another peer): the SDK's own answer is its first.
+          out.push({
+            verdict: 'satisfied',
+            severity: 'info',
+            witnesses: [first.frame.seq, resp.frame.seq],
+            why: `The ${sideOf(resp.dir)} answered request ${show(req.id)} once (${frameName(resp.frame)}); the answer before it (${frameName(first.frame)}) was forged by the user.`,
+          });
+          continue;
+        }
         if (first && first !== resp) {
           // A second answer to a cancel that came after the first answer: what a duplicate cancel asks for is open (U-9).
           const repeat = req.cancels.find((c) => {
