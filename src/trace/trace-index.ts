@@ -32,21 +32,6 @@ import type {
 import { batchOf, isId, isObject, isRequest, isResponse, messagesOf, meta, taskOf, type RequestId } from './messages.ts';
 
 export type { RequestId };
-export type {
-  CallActionEvent,
-  IndexedAbort,
-  IndexedCall,
-  IndexedCancel,
-  IndexedFrame,
-  IndexedProgress,
-  IndexedRequest,
-  IndexedResponse,
-  IndexedStream,
-  SettledEvent,
-  StopEvent,
-  TaskReport,
-  TraceIndex,
-} from './indexed.ts';
 import type {
   CallActionEvent,
   IndexedAbort,
