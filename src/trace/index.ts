@@ -9,6 +9,7 @@ export * from './http-frames.ts';
 export { FORGED_MESSAGE_BOUNDS, forgedMessageProblem, jsonRpcProblems } from './forged-message.ts';
 export { traceHash } from './hash.ts';
 export { STATUS_TEXT } from './http-status.ts';
+export { EXPORT_LABEL, exportFormatsFor, exportTrace, toHar, toMcpsnoop, type ExportFormat } from './export/index.ts';
 export { isId, isNotification, isObject, isRequest, isResponse, messagesOf, meta, taskOf } from './messages.ts';
 export {
   OPPOSITE,

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -91,4 +91,26 @@ test('a 100,000-line log is read in a worker, with a progress bar, and shown', a
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+test('the run downloads as another tool’s capture: mcpsnoop JSONL on stdio, which the Import panel reads back; a HAR on HTTP', async ({ page }) => {
+  await page.goto('/playground/');
+  await ready(page);
+  await page.locator('#tool').selectOption('quick');
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  await expect(page.locator('#calls-table tbody tr').first()).toContainText('SUCCEEDED');
+  await openImport(page);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download as mcpsnoop JSONL session log' }).click();
+  const file = await (await download).path();
+  const lines = (await readFile(file, 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l) as { direction: string; raw?: { method?: string } });
+  expect(lines[0]?.direction).toBe('meta');
+  expect(lines.some((l) => l.direction === 'c2s' && l.raw?.method === 'tools/call')).toBe(true);
+  // What was downloaded opens in the Import panel as mcpsnoop's log.
+  await page.locator('#import-file').setInputFiles(file);
+  await expect(page.locator('#import-message')).toContainText('mcpsnoop');
+  await expect(page.locator('#wire-scroll')).toContainText('tools/call');
+  await page.getByRole('button', { name: 'Back to your run' }).click();
+  await page.locator('#transport').selectOption('streamable-http');
+  await expect(page.getByRole('button', { name: 'Download as HAR 1.2' })).toBeVisible();
 });

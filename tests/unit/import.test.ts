@@ -50,7 +50,7 @@ describe('mcpsnoop’s session log', () => {
     assert.equal(r.format, 'mcpsnoop');
     assert.deepEqual([r.revision, r.transport], ['2025-11-25', 'stdio']);
     assert.equal(r.trace[0]?.kind, 'observed');
-    assert.ok(r.trace.some((e) => e.kind === 'observed' && e.what === 'note' && e.text.includes('server command node server.js')));
+    assert.ok(r.trace.some((e) => e.kind === 'observed' && e.what === 'note' && e.text.includes('server command cancel-lab server')));
     assert.deepEqual(methods(r.trace).slice(0, 4), ['initialize', 'response 0', 'notifications/initialized', 'tools/call']);
   });
   test('stderr lines become notes; a text frame is a frame with no message; an HTTP envelope gives the version', () => {

@@ -7,7 +7,7 @@
  */
 import { MAX_LINK_LENGTH, permalinkOf, type Scenario } from '../../../../src/scenario/index.ts';
 import { bugReport } from '../../../../src/report/index.ts';
-import { serializeTrace, traceHash } from '../../../../src/trace/index.ts';
+import { EXPORT_LABEL, exportFormatsFor, exportTrace, serializeTrace, traceHash, type ExportFormat } from '../../../../src/trace/index.ts';
 import type { RunView } from '../../../../src/views/index.ts';
 import { checkRun } from '../../../../src/rules/index.ts';
 import { nextTask } from '../../next-task.ts';
@@ -78,6 +78,14 @@ export function createSharePanel(root: HTMLElement, actions: Actions): Panel {
   byId<HTMLButtonElement>(root, 'share').addEventListener('click', () => void share());
   byId<HTMLButtonElement>(root, 'copy-report').addEventListener('click', () => void copyReport());
   byId<HTMLButtonElement>(root, 'export-trace').addEventListener('click', () => view && saveFile('trace.jsonl', `${serializeTrace(view.trace)}\n`, 'application/jsonl'));
+  // The run as another tool's capture of it: the one format each transport has (src/trace/export/).
+  const exportOther = byId<HTMLButtonElement>(root, 'export-other');
+  const otherFormat = (v: RunView): ExportFormat => exportFormatsFor(v.scenario.transport)[0] ?? 'mcpsnoop';
+  exportOther.addEventListener('click', () => {
+    if (!view) return;
+    const file = exportTrace(view.trace, otherFormat(view));
+    saveFile(file.name, file.text, file.type);
+  });
   copyLink.addEventListener('click', () => {
     void navigator.clipboard.writeText(shareLink.value).then(
       () => say('Link copied.'),
@@ -88,6 +96,8 @@ export function createSharePanel(root: HTMLElement, actions: Actions): Panel {
   return {
     update(next, page) {
       view = next;
+      const label = `Download as ${EXPORT_LABEL[otherFormat(next)]}`;
+      if (exportOther.textContent !== label) exportOther.textContent = label;
       if (page.live.run === run) return;
       run = page.live.run;
       shareLink.value = '';
