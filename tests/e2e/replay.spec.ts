@@ -93,6 +93,17 @@ test('the gallery lists the library; a scenario opens in the playground and repr
   await expect(page.locator('#server-log')).toContainText('AssertionError: Request already responded to');
 });
 
+test('the gallery sorts the new kinds of run into their own sections: tasks, requests in both directions, forged frames', async ({ page }) => {
+  await page.goto('/scenarios/');
+  const section = (heading: string) => page.locator('section.gallery-group').filter({ has: page.getByRole('heading', { level: 2, name: heading }) });
+  await expect(section('Tasks (R9), on the real TypeScript SDK v1').locator('li#task-cancel-does-not-stop-the-work')).toBeVisible();
+  await expect(section('Tasks (R9), on the real TypeScript SDK v1').locator('li#sdk-ts-v1-task-stop-sends-notifications-cancelled')).toBeVisible();
+  await expect(section('Requests in both directions: the server asks the client, and ping').locator('li#server-cancels-its-elicitation')).toBeVisible();
+  await expect(section('Requests in both directions: the server asks the client, and ping').locator('li#ping-both-ways')).toBeVisible();
+  await expect(section('Frames and ids of your choosing (forged)').locator('li#forged-request-with-id-0')).toBeVisible();
+  await expect(section('More').locator('li#server-cancels-its-elicitation')).toHaveCount(0);
+});
+
 test('every library scenario replays in Chromium to its recorded trace hash', async ({ page }) => {
   test.setTimeout(300_000);
   const differs: string[] = [];
