@@ -11,12 +11,13 @@ import {
   serializeMessage,
   type Transport,
 } from '@modelcontextprotocol/client';
-import { WireTransport, fireTimerAt, note, resetRun, runAt } from './runtime.ts';
+import { WireTransport, note } from './runtime.ts';
+import { clientSideApi, type CallAction } from './client-api.ts';
 import { WireFetch } from './http-client.ts';
 import { SERVER_ORIGIN, type RequestId, type WireFrame } from '../src/trace/index.ts';
 import { ClientProfileLayer } from './client-profiles.ts';
 import { declaredCapabilities, registerClientHandlers } from './client-handlers.ts';
-import type { ClientAction, ClientSideApi, SideConfig } from '../src/engine/index.ts';
+import type { ClientSideApi, SideConfig } from '../src/engine/index.ts';
 
 interface CallRecord {
   controller: AbortController;
@@ -113,7 +114,7 @@ function isTimeout(error: unknown): error is Error & { data?: { timeout?: number
 /** What Stop aborts a call's signal with; the SDK v2 rejects the call with it. */
 const STOP_REASON = 'user pressed Stop';
 
-function call(action: Extract<ClientAction, { type: 'call' }>): void {
+function call(action: CallAction): void {
   const sdk = client;
   const profileLayer = layer;
   if (!sdk || !profileLayer) throw new Error('client not initialised');
@@ -162,41 +163,18 @@ function stop(callId: string): void {
   record.controller.abort(STOP_REASON);
 }
 
-const v2ClientSide: ClientSideApi = {
-  init(c, t) {
-    resetRun(t);
+const v2ClientSide: ClientSideApi = clientSideApi({
+  reset(c) {
     calls.clear();
     config = c;
-    return runAt(t, () => connect(c));
   },
-  deliver(t, frame) {
-    return runAt(t, () => receive(frame));
-  },
-  fireTimer: fireTimerAt,
-  act(t, action) {
-    return runAt(t, () => {
-      switch (action.type) {
-        case 'call':
-          call(action);
-          return;
-        case 'stop':
-          stop(action.call);
-          return;
-        case 'ping':
-          // What the ping came to is on the wire; a failure is noted like the SDK's other errors.
-          client?.ping().catch((error: unknown) => note({ type: 'client-onerror', message: `ping failed: ${String(error)}` }));
-          return;
-        case 'disconnect':
-          note({ type: 'client-closed', reason: 'the user disconnected the transport' });
-          void client?.close();
-          return;
-        case 'reconnect':
-          reconnect('the user restarted the server');
-          return;
-      }
-    });
-  },
-};
+  connect,
+  receive: (frame) => receive(frame),
+  call,
+  stop,
+  current: () => client,
+  reconnect,
+});
 
 /**
  * The side a run talks to: v2, or the real v1 client (`ts-v1`), whose SDK is fetched only when

@@ -12,10 +12,11 @@ import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { CallToolResultSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { WireTransport, fireTimerAt, note, resetRun, runAt } from '../runtime.ts';
+import { WireTransport, note } from '../runtime.ts';
+import { clientSideApi, type CallAction } from '../client-api.ts';
 import { WireFetch } from '../http-client.ts';
 import { SERVER_ORIGIN, type WireFrame } from '../../src/trace/index.ts';
-import type { ClientAction, ClientSideApi, SideConfig } from '../../src/engine/index.ts';
+import type { ClientSideApi, SideConfig } from '../../src/engine/index.ts';
 
 const calls = new Map<string, AbortController>();
 /** The task each task-augmented call created, once its CreateTaskResult arrived. */
@@ -93,8 +94,6 @@ function reconnect(reason: string): void {
   connect(config);
 }
 
-type CallAction = Extract<ClientAction, { type: 'call' }>;
-
 /** The SDK's request options for a call, as the scenario sets them. */
 function requestOptions(action: CallAction, signal: AbortSignal): RequestOptions {
   return {
@@ -168,43 +167,18 @@ function cancelTask(callId: string): void {
   client.experimental.tasks.cancelTask(taskId).catch((error: unknown) => note({ type: 'client-onerror', message: `tasks/cancel failed: ${String(error)}` }));
 }
 
-export const v1ClientSide: ClientSideApi = {
-  init(c, t) {
-    resetRun(t);
+export const v1ClientSide: ClientSideApi = clientSideApi({
+  reset(c) {
     calls.clear();
     taskIds.clear();
     config = c;
-    return runAt(t, () => connect(c));
   },
-  deliver(t, frame) {
-    return runAt(t, () => receive(frame));
-  },
-  fireTimer: fireTimerAt,
-  act(t, action) {
-    return runAt(t, () => {
-      switch (action.type) {
-        case 'call':
-          call(action);
-          return;
-        case 'stop':
-          // Also after the call settled: v1's abort listener is still there and sends a cancel.
-          calls.get(action.call)?.abort('user pressed Stop');
-          return;
-        case 'disconnect':
-          note({ type: 'client-closed', reason: 'the user disconnected the transport' });
-          void client?.close();
-          return;
-        case 'reconnect':
-          reconnect('the user restarted the server');
-          return;
-        case 'cancel-task':
-          cancelTask(action.call);
-          return;
-        case 'ping':
-          // What the ping came to is on the wire; a failure is noted like the SDK's other errors.
-          client?.ping().catch((error: unknown) => note({ type: 'client-onerror', message: `ping failed: ${String(error)}` }));
-          return;
-      }
-    });
-  },
-};
+  connect,
+  receive: (frame) => receive(frame),
+  call,
+  // Also after the call settled: v1's abort listener is still there and sends a cancel.
+  stop: (callId) => calls.get(callId)?.abort('user pressed Stop'),
+  cancelTask,
+  current: () => client,
+  reconnect,
+});
