@@ -12,7 +12,8 @@ import {
 } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { ServerContext } from '@modelcontextprotocol/server';
-import { WireTransport, fireTimerAt, kill, note, resetRun, runAt, send } from './runtime.ts';
+import { WireTransport, note } from './runtime.ts';
+import { exitProcess, serverSideApi } from './server-api.ts';
 import { HttpServerHost } from './http-server.ts';
 import { Sse2024ServerTransport } from './sse2024-server.ts';
 import { ServerProfileLayer } from './server-profiles.ts';
@@ -60,12 +61,10 @@ function buildServer(config: SideConfig): McpServer {
 
 const onerror = (error: Error): void => note({ type: 'server-onerror', message: error.message });
 
-/** The emulated process exits: its stdout closes (EOF), then nothing more leaves it. */
+/** The emulated process exits (an emulation's crash): its profile layer goes with it. */
 function crash(code: number, reason: string): void {
-  note({ type: 'server-exited', code, reason });
-  send({ raw: '', eof: true });
   layer = null;
-  kill();
+  exitProcess(code, reason);
 }
 
 /**
@@ -105,26 +104,9 @@ function serve(config: SideConfig): (frame: WireFrame) => void {
   }
 }
 
-let receive: (frame: WireFrame) => void = () => undefined;
-
-const v2ServerSide: ServerSideApi = {
-  init(config, t) {
-    resetRun(t);
-    layer = null;
-    return runAt(t, () => {
-      receive = serve(config);
-    });
-  },
-  deliver(t, frame) {
-    return runAt(t, () => receive(frame));
-  },
-  fireTimer: fireTimerAt,
-  act(t, action) {
-    return runAt(t, () => {
-      if (action.type === 'crash') crash(137, 'killed by the user');
-    });
-  },
-};
+const v2ServerSide: ServerSideApi = serverSideApi(serve, () => {
+  layer = null;
+});
 
 /**
  * The side a run talks to: v2, or the real v1 server (`ts-v1`), whose SDK is fetched only when

@@ -9,7 +9,8 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
-import { WireTransport, fireTimerAt, kill, note, resetRun, runAt, send } from '../runtime.ts';
+import { WireTransport, note } from '../runtime.ts';
+import { serverSideApi } from '../server-api.ts';
 import { HttpServerHost } from '../http-server.ts';
 import { Sse2024ServerTransport } from '../sse2024-server.ts';
 import { registerBackgroundJob } from './background-job.ts';
@@ -56,13 +57,6 @@ function buildServer(tasks: LabTaskStore): McpServer {
   return server;
 }
 
-/** The process exits: its stdout closes (EOF), then nothing more leaves it. */
-function crash(code: number, reason: string): void {
-  note({ type: 'server-exited', code, reason });
-  send({ raw: '', eof: true });
-  kill();
-}
-
 /** Serves v1 the way it is served on each transport; returns what takes the delivered frames. */
 function serve(config: SideConfig): (frame: WireFrame) => void {
   // One store per process (or endpoint): a stateless server's per-request instances share it.
@@ -100,22 +94,4 @@ function serve(config: SideConfig): (frame: WireFrame) => void {
   }
 }
 
-let receive: (frame: WireFrame) => void = () => undefined;
-
-export const v1ServerSide: ServerSideApi = {
-  init(config, t) {
-    resetRun(t);
-    return runAt(t, () => {
-      receive = serve(config);
-    });
-  },
-  deliver(t, frame) {
-    return runAt(t, () => receive(frame));
-  },
-  fireTimer: fireTimerAt,
-  act(t, action) {
-    return runAt(t, () => {
-      if (action.type === 'crash') crash(137, 'killed by the user');
-    });
-  },
-};
+export const v1ServerSide: ServerSideApi = serverSideApi(serve);
