@@ -1,12 +1,14 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import starlight from '@astrojs/starlight';
+import { modulePreload } from './site/integrations/module-preload.ts';
 
 export default defineConfig({
   srcDir: './site',
   // The sitemap and canonical URLs need the site's address: SITE_URL where it is deployed.
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   integrations: [
+    modulePreload(),
     starlight({
       title: 'MCP Cancel Lab',
       description:

@@ -12,12 +12,12 @@ export interface BrowserSides extends Sides {
 
 declare global {
   interface Window {
-    /** The workers early-workers.ts started as the playground loaded, until the first session takes them. */
+    /** The workers the playground page started from its head (playground.astro), until the first session takes them. */
     __cancelLabEarlyWorkers?: { client: Worker; server: Worker };
   }
 }
 
-/** The workers the page started early (early-workers.ts) if no session took them yet, else a new pair. */
+/** The workers the page started early (playground.astro) if no session took them yet, else a new pair. */
 export function createBrowserSides(): BrowserSides {
   const early = window.__cancelLabEarlyWorkers;
   delete window.__cancelLabEarlyWorkers;

@@ -128,15 +128,17 @@ export function createSession(): Session {
     scenario = next;
     phase = how === 'play' ? 'starting' : 'replaying';
     failure = null;
-    paint();
     try {
-      const d = await LiveDriver.start(
+      const starting = LiveDriver.start(
         next,
         sides,
         // A run that was replaced while it stepped must not paint over its successor.
         () => driver === d && schedule(),
         () => driver === d && schedule(),
       );
+      // The workers set up their sides while the page paints the run as starting.
+      paint();
+      const d = await starting;
       if (mine !== run) {
         await d.dispose();
         return mine;

@@ -101,8 +101,13 @@ export class Run {
   static async start(scenario: Scenario, sides: Sides, options: RunOptions = {}): Promise<Run> {
     const run = new Run(scenario, sides, options);
     await run.guarded(async () => {
-      run.absorb('server', await run.call('server', 'starting', sides.server.init(run.config, 0)));
-      run.absorb('client', await run.call('client', 'starting', sides.client.init(run.config, 0)));
+      // Both sides set up at once (neither reads the other's), and are taken server first as ever.
+      const server = run.call('server', 'starting', sides.server.init(run.config, 0));
+      const client = run.call('client', 'starting', sides.client.init(run.config, 0));
+      // A server that fails to start ends the run; the client's answer is then not waited for.
+      client.catch(() => undefined);
+      run.absorb('server', await server);
+      run.absorb('client', await client);
     });
     return run;
   }
