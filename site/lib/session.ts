@@ -5,7 +5,7 @@
  * and each disposes the previous run before stepping the workers: two runs must never step the
  * same workers at once.
  */
-import { deriveRunView, type RunView } from '../../src/views/index.ts';
+import { connectionStatus, deriveRunView, type RunView } from '../../src/views/index.ts';
 import type { Scenario } from '../../src/scenario/index.ts';
 import type { TraceEvent, UserAction } from '../../src/trace/index.ts';
 import { createBrowserSides, type BrowserSides } from './browser-sides.ts';
@@ -14,6 +14,14 @@ import { nextTask } from './next-task.ts';
 
 /** A derive that took longer than this (ms) hands its view to the listeners in the next task. */
 const DERIVE_ALONE_MS = 16;
+
+/**
+ * A new live run plays its handshake at once, up to this virtual time, and its clock starts where
+ * the client is connected: the handshake is not the user's race, and pacing it at 1× only kept
+ * the page from being ready. A handshake that takes longer (a slow wire, a dropped initialize)
+ * plays on live from there.
+ */
+const CONNECT_AT_ONCE_MS = 1_000;
 
 /** Where the session stands: workers starting, a link replaying, a run the user drives, or a failure. */
 export type Phase = 'starting' | 'replaying' | 'live' | 'failed';
@@ -146,6 +154,7 @@ export function createSession(): Session {
       driver = d;
       d.setSpeed(speed);
       if (how !== 'play') await d.replay();
+      else await connectAtOnce(d, mine);
       if (mine !== run) return mine;
       phase = 'live';
       if (how !== 'replay') d.play();
@@ -156,6 +165,13 @@ export function createSession(): Session {
     }
     if (mine === run) paint();
     return mine;
+  }
+
+  async function connectAtOnce(d: LiveDriver, mine: number): Promise<void> {
+    for (let t = d.run.nextEventTime(); t !== null && t <= CONNECT_AT_ONCE_MS; t = d.run.nextEventTime()) {
+      if (mine !== run || connectionStatus(d.run.trace) !== 'connecting') return;
+      await d.step();
+    }
   }
 
   return {

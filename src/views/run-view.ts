@@ -55,7 +55,8 @@ const STATUS_OF: Record<string, ConnectionStatus> = {
   reconnecting: 'reconnecting',
 };
 
-function connectionStatus(trace: readonly TraceEvent[]): ConnectionStatus {
+/** Where the connection stands at the end of a trace (its last connection-state change). */
+export function connectionStatus(trace: readonly TraceEvent[]): ConnectionStatus {
   if (trace[0]?.kind === 'observed') return 'imported';
   const last = trace.findLast((e) => e.kind === 'connection-state');
   return last?.kind === 'connection-state' ? (STATUS_OF[last.to] ?? 'connecting') : 'connecting';
