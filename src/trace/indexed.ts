@@ -26,6 +26,11 @@ export interface IndexedRequest {
    */
   parent: IndexedRequest | undefined;
   responses: IndexedResponse[];
+  /**
+   * Its responses the answering side's SDK wrote itself, in order. A forged response stands for
+   * another peer: it completes nothing the SDK did, and an SDK answering after it answers once.
+   */
+  ownResponses: IndexedResponse[];
   /** notifications/cancelled from the same side naming it, in order. */
   cancels: IndexedCancel[];
   /** The client closing its stream (HTTP `abort`), in order. */
@@ -39,6 +44,8 @@ export interface IndexedResponse {
   /** The id as written (may be null or absent in a malformed response). */
   id: unknown;
   req: IndexedRequest | undefined;
+  /** Written by its side's SDK; false for a frame the user forged (it stands for another peer). */
+  own: boolean;
 }
 
 export interface IndexedCancel {
@@ -48,6 +55,8 @@ export interface IndexedCancel {
   hasRequestId: boolean;
   requestId: unknown;
   target: IndexedRequest | undefined;
+  /** Written by its side's SDK; false for a cancel the user forged (it stands for another peer). */
+  own: boolean;
 }
 
 export interface IndexedAbort {

@@ -265,7 +265,7 @@ function onCancel(idx: TraceIndex, e: FrameEvent, msg: JsonRpcMessage): IndexedC
   const hasRequestId = isObject(params) && 'requestId' in params;
   const requestId = isObject(params) ? params.requestId : undefined;
   const target = hasRequestId ? last(idx.requestsByKey.get(dirKey(e.dir, requestId, e.connection))) : undefined;
-  const cancel: IndexedCancel = { frame: e, msg, dir: e.dir, hasRequestId, requestId, target };
+  const cancel: IndexedCancel = { frame: e, msg, dir: e.dir, hasRequestId, requestId, target, own: e.injected !== true };
   idx.cancels.push(cancel);
   target?.cancels.push(cancel);
   return cancel;
@@ -289,6 +289,7 @@ function onRequest(b: Building, e: FrameEvent, msg: JsonRpcMessage, id: RequestI
     call,
     parent: e.dir === 's2c' ? askedBy(b, msg.method) : undefined,
     responses: [],
+    ownResponses: [],
     cancels: [],
     aborts: [],
   };
@@ -305,10 +306,11 @@ function onRequest(b: Building, e: FrameEvent, msg: JsonRpcMessage, id: RequestI
 
 function onResponse(idx: TraceIndex, e: FrameEvent, msg: JsonRpcMessage): IndexedResponse {
   const req = last(idx.requestsByKey.get(dirKey(OPPOSITE[e.dir], msg.id, e.connection)));
-  const resp: IndexedResponse = { frame: e, msg, dir: e.dir, id: msg.id, req };
+  const resp: IndexedResponse = { frame: e, msg, dir: e.dir, id: msg.id, req, own: e.injected !== true };
   idx.responses.push(resp);
   if (req) req.responses.push(resp);
   else idx.orphans.push(resp);
+  if (req && resp.own) req.ownResponses.push(resp);
   const task = taskOf(msg.result);
   if (task) report(idx, task.taskId, e, task.status);
   return resp;

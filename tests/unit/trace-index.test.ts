@@ -24,6 +24,20 @@ describe('the trace index', () => {
     assert.deepEqual(frameEntry(idx, call.frame)?.requests.map((r) => r.method), ['tools/call']);
   });
 
+  test('a forged answer or cancel is indexed, but not as the SDK’s own: the SDK’s first answer after a forged one is its first', () => {
+    const b = traceBuilder();
+    handshake(b);
+    const call = toolCall(b, 'A', 1);
+    const forgedCancel = b.cancel('c2s', 1, { injected: true });
+    const forged = b.result('s2c', 1, {}, { injected: true });
+    const own = b.result('s2c', 1);
+    const idx = indexTrace(b.trace);
+    const req = frameEntry(idx, call.frame)?.requests[0];
+    assert.deepEqual(req?.responses.map((r) => [r.frame.frame, r.own]), [[forged.frame, false], [own.frame, true]]);
+    assert.deepEqual(req?.ownResponses.map((r) => r.frame.frame), [own.frame]);
+    assert.deepEqual(req?.cancels.map((c) => [c.frame.frame, c.own]), [[forgedCancel.frame, false]]);
+  });
+
   test('a wire fault’s copy is left out of the index but reads as the frame it copies', () => {
     const b = traceBuilder();
     handshake(b);

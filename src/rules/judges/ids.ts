@@ -69,8 +69,8 @@ export const ID_JUDGES = {
           });
           continue;
         }
-        if (first && first !== resp && first.frame.injected === true && resp.frame.injected !== true) {
-          // The first answer was forged (it stands for another peer): the SDK's own answer is its first.
+        if (first && first !== resp && req.ownResponses[0] === resp) {
+          // The answers before this one were forged (they stand for another peer): this is the SDK's first.
           out.push({
             verdict: 'satisfied',
             severity: 'info',

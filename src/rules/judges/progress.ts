@@ -69,7 +69,7 @@ export const PROGRESS_JUDGES = {
           });
           continue;
         }
-        if (owner.responses.some((r) => r.frame.seq < p.frame.seq && !r.frame.injected)) continue; // PROGRESS-STOP-AFTER-COMPLETION
+        if (owner.ownResponses.some((r) => r.frame.seq < p.frame.seq)) continue; // PROGRESS-STOP-AFTER-COMPLETION
         const s = firstDelivered(signalsOf(ctx, owner), true);
         if (s && s.delivery.seq < p.frame.seq) {
           out.push({
@@ -92,8 +92,8 @@ export const PROGRESS_JUDGES = {
     judge({ idx, revision }) {
       const out: Draft[] = [];
       for (const p of idx.progress) {
-        // A forged response completes nothing on the side that sends the progress.
-        const done = p.owner?.responses.find((r) => r.frame.seq < p.frame.seq && !r.frame.injected);
+        // A forged response completes nothing on the side that sends the progress (the index keeps it out of ownResponses).
+        const done = p.owner?.ownResponses.find((r) => r.frame.seq < p.frame.seq);
         if (!done || createdTask(done, revision) !== undefined) continue; // tasks: PROGRESS-TASK-LIFETIME / TASKX-NO-PROGRESS
         out.push({
           verdict: 'violated',

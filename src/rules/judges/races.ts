@@ -146,7 +146,7 @@ function breakdown(ctx: Ctx, party: Party, connection: number, at: At, except: s
 
 /** The signals the side that sent `req` wrote itself: a forged cancel is never the SDK's. */
 function ownSignals(ctx: Ctx, req: Req): Signal[] {
-  return signalsOf(ctx, req).filter((s) => s.frame.injected !== true);
+  return signalsOf(ctx, req).filter((s) => s.own);
 }
 
 /** The SDK's "unknown message ID" report of a response to `id`, after `afterSeq`, among one side's onerror notes. */

@@ -155,7 +155,7 @@ export const RECEIVER_JUDGES = {
         const signals = signalsOf(ctx, req);
         const s = firstDelivered(signals, true) ?? firstDelivered(signals, false);
         if (!s) continue; // not cancelled, or not yet delivered (CANCEL-NO-RESPONSE says which)
-        const answered = req.responses.find((r) => r.frame.seq < s.delivery.seq && !r.frame.injected);
+        const answered = req.ownResponses.find((r) => r.frame.seq < s.delivery.seq);
         const started = stepsOf(idx, req, 'started').filter((e) => e.seq > req.frame.seq && e.seq < s.delivery.seq).at(-1);
         const finished = started && stepsOf(idx, req, 'ended').find((e) => e.seq > started.seq && e.seq < s.delivery.seq);
         // Done before the cancel arrived: nothing was left to stop (R1, judged by CANCEL-REF-INPROGRESS).

@@ -24,6 +24,8 @@ export interface Signal {
   strong: boolean;
   doubt: 'U-3' | 'U-4' | undefined;
   kind: 'notification' | 'close';
+  /** Sent by the side's SDK (a stream close always is; a forged cancel stands for another peer). */
+  own: boolean;
 }
 
 export function signalsOf(ctx: Ctx, req: Req): Signal[] {
@@ -33,13 +35,13 @@ export function signalsOf(ctx: Ctx, req: Req): Signal[] {
   // NOTIFICATION-NO-ID judge the sender), so it signals nothing here.
   const out: Signal[] = req.cancels.filter((c) => !('id' in c.msg)).map((c) => {
     const doubt = modern ? ('U-3' as const) : undefined;
-    return { frame: c.frame, delivery: deliveryOf(ctx.idx, c.frame), strong: !doubt, doubt, kind: 'notification' as const };
+    return { frame: c.frame, delivery: deliveryOf(ctx.idx, c.frame), strong: !doubt, doubt, kind: 'notification' as const, own: c.own };
   });
   if (modern) {
     for (const a of req.aborts) {
       const json = /^application\/json/i.test(ctx.idx.streams.get(a.stream)?.head?.http?.headers?.['content-type'] ?? '');
       const doubt = json ? ('U-4' as const) : undefined;
-      out.push({ frame: a.frame, delivery: deliveryOf(ctx.idx, a.frame), strong: !doubt, doubt, kind: 'close' });
+      out.push({ frame: a.frame, delivery: deliveryOf(ctx.idx, a.frame), strong: !doubt, doubt, kind: 'close', own: true });
     }
   }
   return out.sort((a, b) => a.frame.seq - b.frame.seq);
