@@ -65,17 +65,19 @@ test('the v1 pair over sessionful Streamable HTTP; on 2025-06-18 a v1 client can
   await expect(page.locator('#conn-status')).toContainText('negotiated protocol version 2025-06-18');
 });
 
-test('tasks on the v1 pair: a call made as a task, Cancel task sends tasks/cancel, and the work runs on; on v2 the form says why not', async ({ page }) => {
+test('tasks on the v1 pair: a call made as a task, Cancel task sends tasks/cancel, and the work runs on; on v2 the box is off and says why', async ({ page }) => {
   await ready(page);
   await page.locator('#tool').selectOption('background_job');
-  await page.locator('#as-task').check();
-  await page.getByRole('button', { name: 'Call', exact: true }).click();
-  await expect(page.locator('#call-errors')).toContainText('Not called as a task: tasks run on 2025-11-25 with the real TypeScript SDK v1 on both sides');
-  await expect(page.locator('#calls-table tbody tr')).toHaveCount(0);
+  const asTask = page.getByRole('checkbox', { name: 'as a task' });
+  await expect(asTask).toBeDisabled();
+  await expect(asTask).toHaveAccessibleDescription(/^Not here: tasks run on 2025-11-25 with the real TypeScript SDK v1 on both sides/);
 
   await page.getByLabel('Server', { exact: true }).selectOption('ts-v1');
   await page.getByLabel('Client', { exact: true }).selectOption('ts-v1');
   await expect(page.locator('#conn-status')).toContainText('negotiated protocol version 2025-11-25');
+  await expect(asTask).toBeEnabled();
+  await expect(asTask).toHaveAccessibleDescription('');
+  await asTask.check();
   await page.locator('#arg-ms').fill('2000');
   await page.getByRole('button', { name: 'Call', exact: true }).click();
   await expect(wire(page).filter({ hasText: '"task":{"taskId":"task-1","status":"working"' })).toHaveCount(1);

@@ -3,7 +3,7 @@
  * Arguments the server would refuse (its own schemas, `validateToolArgs`) are listed under the
  * form and no call is sent.
  */
-import { ASK_REQUESTS, TOOLS, askWhyNot, defaultArgs, validateToolArgs, type Scenario, type ToolSpec } from '../../../../src/scenario/index.ts';
+import { ASK_REQUESTS, TOOLS, askWhyNot, defaultArgs, tasksWhyNot, validateToolArgs, type Scenario, type ToolSpec } from '../../../../src/scenario/index.ts';
 import { byId, el } from '../dom.ts';
 import type { Actions, Panel, StopBeforeWire } from '../types.ts';
 
@@ -22,6 +22,7 @@ export function createCallFormPanel(root: HTMLElement, actions: Actions): CallFo
   const summary = byId<HTMLElement>(root, 'tool-summary');
   const errors = byId<HTMLUListElement>(root, 'call-errors');
   const asTask = byId<HTMLInputElement>(root, 'as-task');
+  const asTaskWhy = byId<HTMLElement>(root, 'as-task-why');
 
   /** The running scenario's setting: whether the server can send what ask_client would ask. */
   let setting: Scenario | null = null;
@@ -84,6 +85,15 @@ export function createCallFormPanel(root: HTMLElement, actions: Actions): CallFo
     submit: () => form.requestSubmit(),
     update(_view, page) {
       setting = page.live.scenario;
+      // Where tasks cannot run, the box is off and says why (read by a screen reader, shown on hover).
+      const whyNot = tasksWhyNot(setting);
+      asTask.disabled = whyNot !== null;
+      if (whyNot !== null) asTask.checked = false;
+      const why = whyNot === null ? '' : `Not here: ${whyNot}.`;
+      if (asTaskWhy.textContent !== why) {
+        asTaskWhy.textContent = why;
+        asTask.parentElement?.setAttribute('title', why || 'A task-augmented tools/call: the server answers with a task, the client polls tasks/get');
+      }
     },
   };
 }
