@@ -27,6 +27,36 @@ export interface CallView {
   outcomeText: string;
   /** Why the call failed, in the server's or the client's words; null unless it failed. */
   errorText: string | null;
+  /** The requests the server sent the client while handling this call (ask_client), oldest first. */
+  nested: NestedRequestView[];
+}
+
+/** A request the server sent the client mid-call, and how each side's table saw it. */
+export interface NestedRequestView {
+  method: string;
+  /** The server's own id for it (the server counts apart from the client). */
+  requestId: string | number;
+  serverHistory: { t: number; to: string; because: string }[];
+  clientHistory: { t: number; to: string; because: string }[];
+}
+
+/** The server's requests made by each call's handler, with the two tables' steps for each. */
+function nestedRequests(trace: readonly TraceEvent[], index: TraceIndex): Map<string, NestedRequestView[]> {
+  const out = new Map<string, NestedRequestView[]>();
+  const byKey = new Map<string, NestedRequestView>();
+  for (const req of index.requests) {
+    const call = req.dir === 's2c' ? req.parent?.call : undefined;
+    if (call === undefined) continue;
+    const nested: NestedRequestView = { method: req.method, requestId: req.id, serverHistory: [], clientHistory: [] };
+    byKey.set(`${req.frame.connection}:${JSON.stringify(req.id)}`, nested);
+    out.set(call, [...(out.get(call) ?? []), nested]);
+  }
+  for (const e of trace) {
+    if (e.kind !== 'server-request-state' && e.kind !== 'client-handler-state') continue;
+    const nested = byKey.get(`${e.connection}:${JSON.stringify(e.requestId)}`);
+    (e.kind === 'server-request-state' ? nested?.serverHistory : nested?.clientHistory)?.push({ t: e.t, to: e.to, because: e.because });
+  }
+  return out;
 }
 
 /** The texts of a tool result's content, joined: what a tool error says. */
@@ -78,6 +108,7 @@ export function callViews(trace: readonly TraceEvent[], index: TraceIndex = inde
         lost: false,
         outcomeText: 'running',
         errorText: null,
+        nested: [],
       });
     } else if (e.kind === 'client-state') {
       const view = calls.get(e.call);
@@ -101,8 +132,10 @@ export function callViews(trace: readonly TraceEvent[], index: TraceIndex = inde
       rejections.set(view.call, e.note.outcome === 'error' ? e.note.message ?? 'rejected' : null);
     }
   }
+  const nested = nestedRequests(trace, index);
   // The server's side of each call: the handler for its request id on its own connection.
   for (const view of calls.values()) {
+    view.nested = nested.get(view.call) ?? [];
     const call = index.calls.get(view.call);
     const states = call ? serverStatesOf(index, call) : [];
     view.serverState = states.at(-1)?.to ?? null;

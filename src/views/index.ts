@@ -9,7 +9,7 @@ export { connectionStatus, deriveRunView, type ConnectionStatus, type RunView } 
 export { wireRows, type WireRow } from './wire-rows.ts';
 export { wireCells, type DeliveryState, type WireBadge, type WireCells } from './wire-cells.ts';
 export { filterRows, methodCounts, NO_FILTER, rowMatcher, type WireFilter } from './wire-filter.ts';
-export { callViews, type CallView } from './call-views.ts';
+export { callViews, type CallView, type NestedRequestView } from './call-views.ts';
 export {
   connectionLog,
   ledger,

@@ -41,6 +41,9 @@ test('the library’s server-cancelled elicitation replays exactly: elicitation/
   await expect(cancel).toHaveCount(1);
   await expect(cancel).toContainText('"requestId":0');
   await expect(wireRows(page, 'result of elicitation/create', 'client → server')).toHaveCount(0);
+  // The calls table lists the elicitation under the call whose handler sent it, with both tables' steps.
+  const asked = page.getByRole('list', { name: 'A asked the client' });
+  await expect(asked).toContainText('elicitation/create (server id 0): server awaiting → cancelled; client handler running → cancellation seen → threw → response suppressed');
 });
 
 test('the client handler settings: a declared, slow elicitation handler answers the server after its ms', async ({ page }) => {

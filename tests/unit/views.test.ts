@@ -27,6 +27,8 @@ const IDS = [
   'seed-000-strict-host-python-v1',
   'seed-003-request-8-stdio-notification',
   'stop-after-commit-is-not-rollback',
+  'server-cancels-its-elicitation',
+  'stop-while-elicitation-pending',
 ];
 before(async () => {
   for (const id of IDS) {
@@ -151,6 +153,19 @@ describe('call views of real runs', () => {
     assert.equal(describeCall(a), 'A slow_count: client STOPPED_LOCALLY, server response suppressed');
     assert.equal(a.requestId, 0);
     assert.equal(a.progress, 1);
+  });
+});
+
+describe('requests the server sent mid-call, under their call', () => {
+  const said = (id: string): string[] =>
+    callViews(run(id).trace).flatMap((c) => c.nested.map((n) => `${c.call} ${n.method} ${n.requestId}: server ${n.serverHistory.map((h) => h.to).join(' → ')}; client handler ${n.clientHistory.map((h) => h.to).join(' → ')}`));
+
+  test('the server cancels its elicitation: awaiting → cancelled, and the client handler sees it and writes nothing', () => {
+    assert.deepEqual(said('server-cancels-its-elicitation'), ['A elicitation/create 0: server awaiting → cancelled; client handler running → cancellation seen → threw → response suppressed']);
+  });
+
+  test('Stop while the elicitation is pending: the elicitation is still answered, later', () => {
+    assert.deepEqual(said('stop-while-elicitation-pending'), ['A elicitation/create 0: server awaiting → answered; client handler running → returned → response sent']);
   });
 });
 

@@ -1,5 +1,5 @@
 /** The Calls table: each call's request id, client and server states (with their history inline, and why a failed call failed), progress, late responses, and Stop / Inject. */
-import type { CallView, RunView } from '../../../../src/views/index.ts';
+import type { CallView, NestedRequestView, RunView } from '../../../../src/views/index.ts';
 import { el, need } from '../dom.ts';
 import type { Actions, Panel } from '../types.ts';
 
@@ -19,6 +19,23 @@ function stateCell(state: string | null, history: readonly { t: number; to: stri
 function withWhy(cell: HTMLTableCellElement, c: CallView): HTMLTableCellElement {
   if (c.errorText !== null) cell.append(el('div', { className: 'why' }, c.errorText));
   return cell;
+}
+
+/** One table's steps for a nested request, inline: `PENDING → CANCELLED`, each step's time and cause in its title. */
+function steps(label: string, history: NestedRequestView['serverHistory']): HTMLElement {
+  const out = el('span', { className: 'steps' }, `${label} `);
+  history.forEach((h, i) => out.append(...(i > 0 ? [' → '] : []), el('span', { className: 'state', title: `${h.t} ms: ${h.because}` }, h.to)));
+  if (history.length === 0) out.append(el('span', { className: 'muted' }, 'not yet'));
+  return out;
+}
+
+/** The requests the server sent the client while this call ran, each with both tables' steps. */
+function nestedList(c: CallView): HTMLElement[] {
+  if (c.nested.length === 0) return [];
+  const items = c.nested.map((n) => el('li', {}, el('code', {}, n.method), ` (server id ${JSON.stringify(n.requestId)}): `, steps('server', n.serverHistory), '; ', steps('client handler', n.clientHistory)));
+  const list = el('ul', { className: 'nested' }, ...items);
+  list.setAttribute('aria-label', `${c.call} asked the client`);
+  return [el('div', { className: 'nested-title' }, 'asked the client:'), list];
 }
 
 function lateCell(c: CallView): HTMLTableCellElement {
@@ -57,7 +74,7 @@ export function createCallsPanel(root: HTMLElement, actions: Actions): Panel {
       'tr',
       {},
       el('th', { scope: 'row' }, c.call),
-      el('td', { className: 'tool' }, c.tool, el('div', { className: 'args' }, JSON.stringify(c.args))),
+      el('td', { className: 'tool' }, c.tool, el('div', { className: 'args' }, JSON.stringify(c.args)), ...nestedList(c)),
       el('td', { className: 'num' }, c.requestId === null ? '—' : JSON.stringify(c.requestId)),
       withWhy(stateCell(c.clientState, c.clientHistory, `${c.call} client state`), c),
       stateCell(c.serverState, c.serverHistory, `${c.call} server state`),
