@@ -29,13 +29,14 @@ function steps(label: string, history: NestedRequestView['serverHistory']): HTML
   return out;
 }
 
-/** The requests the server sent the client while this call ran, each with both tables' steps. */
-function nestedList(c: CallView): HTMLElement[] {
+/** A row under the call's own: the requests the server sent the client while it ran, each with both tables' steps. */
+function nestedRow(c: CallView): HTMLTableRowElement[] {
   if (c.nested.length === 0) return [];
   const items = c.nested.map((n) => el('li', {}, el('code', {}, n.method), ` (server id ${JSON.stringify(n.requestId)}): `, steps('server', n.serverHistory), '; ', steps('client handler', n.clientHistory)));
   const list = el('ul', { className: 'nested' }, ...items);
   list.setAttribute('aria-label', `${c.call} asked the client`);
-  return [el('div', { className: 'nested-title' }, 'asked the client:'), list];
+  const cell = el('td', { colSpan: 7 }, el('span', { className: 'nested-title' }, `${c.call} asked the client:`), list);
+  return [el('tr', { className: 'nested-row' }, el('td'), cell)];
 }
 
 function lateCell(c: CallView): HTMLTableCellElement {
@@ -51,7 +52,7 @@ export function createCallsPanel(root: HTMLElement, actions: Actions): Panel {
   const none = need<HTMLElement>(root, '#no-calls');
   let rendered: RunView | null = null;
 
-  function row(c: CallView): HTMLTableRowElement {
+  function row(c: CallView): HTMLTableRowElement[] {
     const stop = el('button', { type: 'button', textContent: `Stop ${c.call}`, disabled: c.clientState !== 'RUNNING' });
     stop.addEventListener('click', () => actions.act({ type: 'stop', call: c.call }));
     const stopped = c.clientState === 'CANCEL_REQUESTED' || c.clientState === 'STOPPED_LOCALLY';
@@ -74,7 +75,7 @@ export function createCallsPanel(root: HTMLElement, actions: Actions): Panel {
       'tr',
       {},
       el('th', { scope: 'row' }, c.call),
-      el('td', { className: 'tool' }, c.tool, el('div', { className: 'args' }, JSON.stringify(c.args)), ...nestedList(c)),
+      el('td', { className: 'tool' }, c.tool, el('div', { className: 'args' }, JSON.stringify(c.args))),
       el('td', { className: 'num' }, c.requestId === null ? '—' : JSON.stringify(c.requestId)),
       withWhy(stateCell(c.clientState, c.clientHistory, `${c.call} client state`), c),
       stateCell(c.serverState, c.serverHistory, `${c.call} server state`),
@@ -83,7 +84,7 @@ export function createCallsPanel(root: HTMLElement, actions: Actions): Panel {
       el('td', { className: 'actions' }, ...buttons),
     );
     tr.dataset.call = c.call;
-    return tr;
+    return [tr, ...nestedRow(c)];
   }
 
   return {
@@ -91,7 +92,7 @@ export function createCallsPanel(root: HTMLElement, actions: Actions): Panel {
       if (view === rendered) return;
       rendered = view;
       none.hidden = view.calls.length > 0;
-      body.replaceChildren(...view.calls.map(row));
+      body.replaceChildren(...view.calls.flatMap(row));
     },
   };
 }
