@@ -9,6 +9,15 @@ import type { ClientProfile } from '../src/scenario/index.ts';
 import type { RequestId } from '../src/trace/index.ts';
 import { note } from './runtime.ts';
 
+/** What Stop aborts a call's signal with; the SDK v2 rejects the call with it and its cancel carries it. */
+export const STOP_REASON = 'user pressed Stop';
+
+/** A timeout in seconds as Python prints a float: 2.0, 0.5. */
+function pythonSeconds(ms: number): string {
+  const s = ms / 1000;
+  return Number.isInteger(s) ? s.toFixed(1) : String(s);
+}
+
 /** The profiles this layer serves on the v2 SDK. */
 export type V2ClientProfile = Exclude<ClientProfile, 'ts-v1'>;
 
@@ -23,6 +32,9 @@ export class ClientProfileLayer implements Transport {
   private readonly outstanding = new Map<RequestId, string>();
   /** Told the id of the next tools/call that goes out (the call that is being made). */
   private toolCallClaim: ((id: RequestId) => void) | null = null;
+  private toolCallTimeoutMs: number | undefined;
+  /** py-v2: each tools/call's timeout, for the reason its courtesy cancel gives. */
+  private readonly timeouts = new Map<RequestId, number>();
 
   constructor(inner: Transport, profile: V2ClientProfile) {
     this.inner = inner;
@@ -55,27 +67,49 @@ export class ClientProfileLayer implements Transport {
       if (message.method === 'tools/call') {
         this.toolCallClaim?.(message.id);
         this.toolCallClaim = null;
+        if (this.toolCallTimeoutMs !== undefined) this.timeouts.set(message.id, this.toolCallTimeoutMs);
       }
     }
     if (this.profile === 'py-v1' && 'method' in message && message.method === 'notifications/cancelled') {
       note({ type: 'emulation', profile: 'py-v1-client', what: 'python-sdk 1.x has no code path that sends notifications/cancelled: nothing is written', source: 'shared/session.py#L290-L314' });
       return;
     }
-    await this.inner.send(message, options);
+    await this.inner.send(this.profile === 'py-v2' ? this.pythonCancel(message) : message, options);
   }
 
-  claimNextToolCall(claim: (id: RequestId) => void): void {
+  /**
+   * python-sdk 2.x's courtesy cancel (jsonrpc_dispatcher.py _cancel_outbound): the same
+   * notification as the SDK's, with the reason Python gives for a timeout or a caller's cancel.
+   */
+  private pythonCancel(message: JSONRPCMessage): JSONRPCMessage {
+    if (!('method' in message) || message.method !== 'notifications/cancelled' || 'id' in message || !message.params) return message;
+    const requestId = message.params.requestId;
+    if (typeof requestId !== 'string' && typeof requestId !== 'number') return message;
+    const timeoutMs = this.timeouts.get(requestId);
+    const timedOut = timeoutMs !== undefined && message.params.reason !== STOP_REASON;
+    const reason = timedOut ? `timed out after ${pythonSeconds(timeoutMs)}s` : 'caller cancelled';
+    note({ type: 'emulation', profile: 'py-v2-client', what: `courtesy cancel for ${JSON.stringify(requestId)}: reason "${reason}"`, source: timedOut ? 'shared/jsonrpc_dispatcher.py#L404-L425' : 'shared/jsonrpc_dispatcher.py#L426-L436' });
+    return { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason } };
+  }
+
+  claimNextToolCall(claim: (id: RequestId) => void, timeoutMs?: number): void {
     this.toolCallClaim = claim;
+    this.toolCallTimeoutMs = timeoutMs;
   }
 
-  /** The client stopped waiting for `id` (Stop or timeout): py-v1 pops its response stream. */
+  /** The client stopped waiting for `id` (Stop or timeout): the python clients pop its response stream. */
   abandon(id: RequestId): void {
-    if (this.profile === 'py-v1') this.outstanding.delete(id);
+    if (this.profile === 'py-v1' || this.profile === 'py-v2') this.outstanding.delete(id);
   }
 
   private inbound(message: JSONRPCMessage): void {
     if (!('method' in message) && 'id' in message && message.id !== undefined) {
       const known = this.outstanding.delete(message.id);
+      if (!known && this.profile === 'py-v2') {
+        // jsonrpc_dispatcher.py _resolve_pending: no waiter for the id.
+        note({ type: 'stderr', text: `DEBUG:mcp.shared.jsonrpc_dispatcher:dropping response for unknown/late request id ${JSON.stringify(message.id)}` });
+        return;
+      }
       if (!known && this.profile === 'py-v1') {
         // session.py: no response stream for the id → RuntimeError to message_handler, which ignores it.
         note({

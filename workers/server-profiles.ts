@@ -7,12 +7,15 @@
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
 import type { ServerProfile } from '../src/scenario/index.ts';
 import { note } from './runtime.ts';
+import type { HandlerOutcome } from './lab-tools.ts';
 
 type RequestId = string | number;
 
 interface InFlight {
   /** py-v1: RequestResponder._completed — set once a response (the cancel's code-0 error) went out. */
   completed: boolean;
+  /** go: the peer cancelled it; the v2 server below writes nothing for it, so the layer answers as Go does. */
+  cancelled?: boolean;
 }
 
 const PY1_TRACEBACK = (id: RequestId): string =>
@@ -88,9 +91,13 @@ export class ServerProfileLayer implements Transport {
    * Called by the tool wrapper when a handler finishes. `unwound` means it ended because of the
    * cancellation (Python: CancelledError propagated); otherwise it returned a result normally.
    */
-  handlerFinished(id: RequestId, unwound: boolean): void {
+  handlerFinished(id: RequestId, unwound: boolean, outcome: HandlerOutcome): void {
     const entry = this.inFlight.get(id);
     this.inFlight.delete(id);
+    if (this.profile === 'go' && entry?.cancelled) {
+      this.goAnswers(id, outcome);
+      return;
+    }
     if (this.profile !== 'py-v1' || !entry?.completed) return;
     if (unwound) {
       note({
@@ -110,6 +117,17 @@ export class ServerProfileLayer implements Transport {
       source: 'shared/session.py#L129',
     });
     this.hooks.crash(1, 'AssertionError: Request already responded to');
+  }
+
+  /**
+   * go-sdk's processResult writes whatever the handler returned, cancelled or not (the write's
+   * context is wrapped in notDone); a tool's plain error becomes an isError result.
+   */
+  private goAnswers(id: RequestId, outcome: HandlerOutcome): void {
+    // The lab's handler stops on its signal; a Go handler returns ctx.Err() there, "context canceled".
+    const result = 'text' in outcome ? { content: [{ type: 'text', text: outcome.text }] } : { content: [{ type: 'text', text: 'context canceled' }], isError: true };
+    note({ type: 'emulation', profile: 'go', what: `processResult writes the response for cancelled request ${JSON.stringify(id)} (notDone strips the cancellation)`, source: 'internal/jsonrpc2/conn.go#L693-L721' });
+    void this.inner.send({ jsonrpc: '2.0', id, result });
   }
 
   private inbound(message: JSONRPCMessage): void {
@@ -146,6 +164,11 @@ export class ServerProfileLayer implements Transport {
           note({ type: 'emulation', profile: 'py-v2', what: `cancel id "${id}" coerced to ${id}`, source: 'shared/jsonrpc_dispatcher.py#L623-L628' });
           (message.params as { requestId: RequestId }).requestId = Number(id);
         }
+        return true;
+      }
+      case 'go': {
+        const entry = id === undefined ? undefined : this.inFlight.get(id);
+        if (entry) entry.cancelled = true;
         return true;
       }
       case 'ts-v2':

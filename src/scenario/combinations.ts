@@ -70,6 +70,9 @@ export function profileWhyNot(revision: Revision, transport: TransportKind, serv
     if (server === 'py-v1' || client === 'py-v1') return PY_V1_NEWEST;
     if (server === 'py-v2') return 'The python-sdk 2.x emulation speaks the 2025-era protocol only.';
     if (client === 'strict-host') return 'The strict host emulation speaks the 2025-era protocol only.';
+    if (client === 'py-v2') return 'The python-sdk 2.x client emulation speaks the 2025-era protocol only.';
+    // go-sdk v1.7.0 lists 2026-07-28 (mcp/shared.go supportedProtocolVersions); the emulation around v2's stdio does not speak it yet.
+    if (server === 'go') return 'The Go SDK server emulation speaks the 2025-era protocol only.';
   }
   if (server === 'ts-v1' && client === 'ts-v1' && revision !== '2025-11-25') return TS_V1_PAIR;
   return null;

@@ -23,6 +23,43 @@ const PY_V1 = 'https://github.com/modelcontextprotocol/python-sdk/blob/v1.29.0/s
 const PY_V2 = 'https://github.com/modelcontextprotocol/python-sdk/blob/v2.0.0/src/mcp';
 const TS_V1 = 'https://github.com/modelcontextprotocol/typescript-sdk/blob/v1.x/src';
 const TS_V2 = 'https://github.com/modelcontextprotocol/typescript-sdk/blob/3924de99/packages/core-internal/src/shared/protocol.ts';
+// python-sdk v2.0.0 (6f69a37) and go-sdk v1.7.0 (bc72835), the releases the emulations follow.
+const PY_V2_DISPATCHER = 'https://github.com/modelcontextprotocol/python-sdk/blob/6f69a3758ebf2ee55ce050f58b470ce11af71133/src/mcp/shared/jsonrpc_dispatcher.py';
+const GO = 'https://github.com/modelcontextprotocol/go-sdk/blob/bc72835f62eb94d0fb484439f886b6885b075f36';
+
+const GO_SERVER: ProfileInfo<ServerProfile> = {
+  id: 'go',
+  label: 'Go SDK server (v1.7.0) — emulated',
+  emulated: true,
+  differences: [
+    'A cancel aborts the handler (its context), but the handler’s answer is still written: a handler that stops on the cancel answers {"content":[{"type":"text","text":"context canceled"}],"isError":true}, one that ignores it answers its result.',
+    'The cancel’s reason is dropped before any handler sees it.',
+  ],
+  sources: [
+    { label: 'jsonrpc2/conn.go processResult writes with notDone', url: `${GO}/internal/jsonrpc2/conn.go#L693-L721` },
+    { label: 'transport.go canceller.Preempt', url: `${GO}/mcp/transport.go#L236-L249` },
+    { label: 'server.go a tool error becomes isError', url: `${GO}/mcp/server.go#L380-L392` },
+    { label: 'modelcontextprotocol/go-sdk#1235', url: 'https://github.com/modelcontextprotocol/go-sdk/issues/1235' },
+    { label: 'modelcontextprotocol/go-sdk#1259', url: 'https://github.com/modelcontextprotocol/go-sdk/issues/1259' },
+  ],
+};
+
+const PY_V2_CLIENT: ProfileInfo<ClientProfile> = {
+  id: 'py-v2',
+  label: 'python-sdk 2.x client — emulated',
+  emulated: true,
+  differences: [
+    'Stop (the caller’s cancel scope) sends notifications/cancelled with reason "caller cancelled"; the call ends in CancelledError, with no error code.',
+    'A timeout sends notifications/cancelled with reason "timed out after <s>s" and fails the call with MCPError -32001 "Request \'tools/call\' timed out".',
+    'A late or unknown-id response is dropped with a DEBUG line, not reported as an error.',
+  ],
+  sources: [
+    { label: 'jsonrpc_dispatcher.py timeout: courtesy cancel', url: `${PY_V2_DISPATCHER}#L404-L425` },
+    { label: 'jsonrpc_dispatcher.py caller cancelled: courtesy cancel', url: `${PY_V2_DISPATCHER}#L426-L436` },
+    { label: 'jsonrpc_dispatcher.py _cancel_outbound', url: `${PY_V2_DISPATCHER}#L828-L836` },
+    { label: 'jsonrpc_dispatcher.py dropping late responses', url: `${PY_V2_DISPATCHER}#L661-L669` },
+  ],
+};
 
 export const SERVER_PROFILE_INFO: Record<ServerProfile, ProfileInfo<ServerProfile>> = {
   'ts-v2': {
@@ -86,6 +123,7 @@ export const SERVER_PROFILE_INFO: Record<ServerProfile, ProfileInfo<ServerProfil
       { label: 'server/index.ts _oninitialize (v1.x)', url: `${TS_V1}/server/index.ts#L421-L424` },
     ],
   },
+  go: GO_SERVER,
 };
 
 export const CLIENT_PROFILE_INFO: Record<ClientProfile, ProfileInfo<ClientProfile>> = {
@@ -142,4 +180,5 @@ export const CLIENT_PROFILE_INFO: Record<ClientProfile, ProfileInfo<ClientProfil
       { label: 'client/index.ts initialize (v1.x)', url: `${TS_V1}/client/index.ts#L471-L491` },
     ],
   },
+  'py-v2': PY_V2_CLIENT,
 };
