@@ -77,6 +77,14 @@ import forgedRequestReusesAnInFlightId from '../../content/scenarios/forged-requ
 import forgedRequestWithId0 from '../../content/scenarios/forged-request-with-id-0.json' with { type: 'json' };
 import forgedRequestWithAStringId from '../../content/scenarios/forged-request-with-a-string-id.json' with { type: 'json' };
 import stopBeforeTheWire from '../../content/scenarios/stop-before-the-wire.json' with { type: 'json' };
+import negotiationServerAnswersAnOlderClient from '../../content/scenarios/negotiation-server-answers-an-older-client.json' with { type: 'json' };
+import negotiationClientRefusesTheCounterOffer from '../../content/scenarios/negotiation-client-refuses-the-counter-offer.json' with { type: 'json' };
+import negotiationPinnedClientRefused from '../../content/scenarios/negotiation-pinned-client-refused.json' with { type: 'json' };
+import negotiationAutoFallsBackToInitialize from '../../content/scenarios/negotiation-auto-falls-back-to-initialize.json' with { type: 'json' };
+import goSdk1235CancelledRequestStillAnswered from '../../content/scenarios/go-sdk-1235-cancelled-request-still-answered.json' with { type: 'json' };
+import pythonV2ClientCancelsOnStopAndTimeout from '../../content/scenarios/python-v2-client-cancels-on-stop-and-timeout.json' with { type: 'json' };
+import tsSdk2165StopReportedAsRequestTimeout from '../../content/scenarios/ts-sdk-2165-stop-reported-as-request-timeout.json' with { type: 'json' };
+import tsSdk2580ProgressAfterTheResponse from '../../content/scenarios/ts-sdk-2580-progress-after-the-response.json' with { type: 'json' };
 
 /** Where the scenario comes from: a seed file, a spec section or an sdk-behaviors.md section. */
 export interface LibrarySource {
@@ -168,6 +176,14 @@ const RAW: readonly unknown[] = [
   forgedRequestWithId0,
   forgedRequestWithAStringId,
   stopBeforeTheWire,
+  negotiationServerAnswersAnOlderClient,
+  negotiationClientRefusesTheCounterOffer,
+  negotiationPinnedClientRefused,
+  negotiationAutoFallsBackToInitialize,
+  goSdk1235CancelledRequestStillAnswered,
+  pythonV2ClientCancelsOnStopAndTimeout,
+  tsSdk2165StopReportedAsRequestTimeout,
+  tsSdk2580ProgressAfterTheResponse,
 ];
 
 function text(record: Record<string, unknown>, key: string, where: string): string {
