@@ -35,6 +35,12 @@ export class ClientProfileLayer implements Transport {
   private toolCallTimeoutMs: number | undefined;
   /** py-v2: each tools/call's timeout, for the reason its courtesy cancel gives. */
   private readonly timeouts = new Map<RequestId, number>();
+  /** rmcp: the client's own requests whose response waiter a server's cancel removed. */
+  private readonly removedWaiters = new Set<RequestId>();
+  /** codex: the server's elicitation/create requests shown as forms, not yet answered. */
+  private readonly openForms = new Set<RequestId>();
+  /** codex: what arrived while a form was open, surfaced once the last form closes. */
+  private held: JSONRPCMessage[] = [];
 
   constructor(inner: Transport, profile: V2ClientProfile) {
     this.inner = inner;
@@ -75,6 +81,16 @@ export class ClientProfileLayer implements Transport {
       return;
     }
     await this.inner.send(this.profile === 'py-v2' ? this.pythonCancel(message) : message, options);
+    if (this.profile === 'codex' && !('method' in message) && 'id' in message && message.id !== undefined && this.openForms.delete(message.id)) this.surfaceHeld();
+  }
+
+  /** codex: the form was dismissed (its answer went out); what the host held back now shows. */
+  private surfaceHeld(): void {
+    if (this.openForms.size > 0) return;
+    const held = this.held;
+    this.held = [];
+    if (held.length > 0) note({ type: 'emulation', profile: 'codex', what: `the form is dismissed: ${held.length} held message(s) now reach the client`, source: 'openai/codex#40390' });
+    for (const message of held) this.deliver(message);
   }
 
   /**
@@ -103,6 +119,60 @@ export class ClientProfileLayer implements Transport {
   }
 
   private inbound(message: JSONRPCMessage): void {
+    if (this.profile === 'rmcp' && this.rmcpRoutesCancel(message)) return;
+    if (this.profile === 'codex' && this.codexHolds(message)) return;
+    this.deliver(message);
+  }
+
+  /**
+   * rmcp 3.2.0 (rust-sdk#1251): a server's cancel removes the client's outbound waiter for that
+   * id instead of cancelling the server's request, whose handler is never told. Returns whether
+   * the message was taken here.
+   */
+  private rmcpRoutesCancel(message: JSONRPCMessage): boolean {
+    if ('method' in message && message.method === 'notifications/cancelled' && !('id' in message)) {
+      const id = message.params?.requestId;
+      if (typeof id !== 'string' && typeof id !== 'number') return false;
+      const ours = this.outstanding.has(id);
+      if (ours) this.removedWaiters.add(id);
+      note({
+        type: 'emulation',
+        profile: 'rmcp',
+        what: `the server's cancel of its request ${JSON.stringify(id)} is routed to the client's outbound requests: ${ours ? `the waiter of the client's own request ${JSON.stringify(id)} is removed` : 'no waiter has that id'}; the handler of the server's request runs on`,
+        source: 'rust-sdk#1251',
+      });
+      return true;
+    }
+    if (!('method' in message) && 'id' in message && message.id !== undefined && this.removedWaiters.delete(message.id)) {
+      this.outstanding.delete(message.id);
+      note({ type: 'stderr', text: `rmcp: response for request ${JSON.stringify(message.id)} has no waiter (removed by a cancel); dropped` });
+      return true;
+    }
+    return false;
+  }
+
+  /** codex (openai/codex#40390): a cancel of an open form is ignored, and the form hides what comes after it. */
+  private codexHolds(message: JSONRPCMessage): boolean {
+    if ('method' in message && 'id' in message && message.method === 'elicitation/create') {
+      this.openForms.add(message.id);
+      return false;
+    }
+    if ('method' in message && message.method === 'notifications/cancelled' && !('id' in message)) {
+      const id = message.params?.requestId;
+      if ((typeof id === 'string' || typeof id === 'number') && this.openForms.has(id)) {
+        note({ type: 'emulation', profile: 'codex', what: `the server cancelled elicitation ${JSON.stringify(id)}; the host does not dismiss its form`, source: 'openai/codex#40390' });
+        return true;
+      }
+    }
+    if (this.openForms.size > 0 && !('method' in message)) {
+      note({ type: 'emulation', profile: 'codex', what: 'a form is open: the host holds this response back', source: 'openai/codex#40390' });
+      this.held.push(message);
+      return true;
+    }
+    return false;
+  }
+
+  private deliver(message: JSONRPCMessage): void {
     if (!('method' in message) && 'id' in message && message.id !== undefined) {
       const known = this.outstanding.delete(message.id);
       if (!known && this.profile === 'py-v2') {

@@ -64,6 +64,8 @@ export class ServerProfileLayer implements Transport {
   private readonly profile: V2ServerProfile;
   private readonly hooks: ServerLayerHooks;
   private readonly inFlight = new Map<RequestId, InFlight>();
+  /** effect: cancelledRequests, the ids of every cancel, running or not; the next response for one is discarded. */
+  private readonly cancelledIds = new Set<RequestId>();
 
   constructor(inner: Transport, profile: V2ServerProfile, hooks: ServerLayerHooks) {
     this.inner = inner;
@@ -84,6 +86,10 @@ export class ServerProfileLayer implements Transport {
 
   async send(message: JSONRPCMessage): Promise<void> {
     if (isResponse(message)) this.inFlight.delete(message.id);
+    if (this.profile === 'effect' && isResponse(message) && this.cancelledIds.delete(message.id)) {
+      note({ type: 'emulation', profile: 'effect', what: `the response for ${JSON.stringify(message.id)} is discarded: its id was in cancelledRequests (a cancel that named it before it existed)`, source: 'Effect-TS/effect#7131' });
+      return;
+    }
     await this.inner.send(message);
   }
 
@@ -163,6 +169,15 @@ export class ServerProfileLayer implements Transport {
         if (typeof id === 'string' && /^-?\d+$/.test(id) && this.inFlight.has(Number(id)) && 'params' in message) {
           note({ type: 'emulation', profile: 'py-v2', what: `cancel id "${id}" coerced to ${id}`, source: 'shared/jsonrpc_dispatcher.py#L623-L628' });
           (message.params as { requestId: RequestId }).requestId = Number(id);
+        }
+        return true;
+      }
+      case 'effect': {
+        // A running request's own (interrupted) exit takes its id back out, and the v2 server
+        // below writes nothing for it; an id nobody is running stays in the set.
+        if (id !== undefined && !this.inFlight.has(id)) {
+          this.cancelledIds.add(id);
+          note({ type: 'emulation', profile: 'effect', what: `cancel for ${JSON.stringify(id)}, which is not running: its id is kept in cancelledRequests`, source: 'Effect-TS/effect#7131' });
         }
         return true;
       }

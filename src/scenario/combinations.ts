@@ -73,6 +73,7 @@ export function profileWhyNot(revision: Revision, transport: TransportKind, serv
     if (client === 'py-v2') return 'The python-sdk 2.x client emulation speaks the 2025-era protocol only.';
     // go-sdk v1.7.0 lists 2026-07-28 (mcp/shared.go supportedProtocolVersions); the emulation around v2's stdio does not speak it yet.
     if (server === 'go') return 'The Go SDK server emulation speaks the 2025-era protocol only.';
+    if (server === 'effect' || client === 'rmcp' || client === 'codex') return 'The emulations of reported bugs (Effect-TS, rmcp, Codex) speak the 2025-era protocol only, as in their reports.';
   }
   if (server === 'ts-v1' && client === 'ts-v1' && revision !== '2025-11-25') return TS_V1_PAIR;
   return null;

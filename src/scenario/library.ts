@@ -85,6 +85,9 @@ import goSdk1235CancelledRequestStillAnswered from '../../content/scenarios/go-s
 import pythonV2ClientCancelsOnStopAndTimeout from '../../content/scenarios/python-v2-client-cancels-on-stop-and-timeout.json' with { type: 'json' };
 import tsSdk2165StopReportedAsRequestTimeout from '../../content/scenarios/ts-sdk-2165-stop-reported-as-request-timeout.json' with { type: 'json' };
 import tsSdk2580ProgressAfterTheResponse from '../../content/scenarios/ts-sdk-2580-progress-after-the-response.json' with { type: 'json' };
+import effect7131StaleCancelSilencesALaterRequest from '../../content/scenarios/effect-7131-stale-cancel-silences-a-later-request.json' with { type: 'json' };
+import rustSdk1251ServerCancelRemovesAClientWaiter from '../../content/scenarios/rust-sdk-1251-server-cancel-removes-a-client-waiter.json' with { type: 'json' };
+import codex40390CancelledElicitationHidesTheResult from '../../content/scenarios/codex-40390-cancelled-elicitation-hides-the-result.json' with { type: 'json' };
 
 /** Where the scenario comes from: a seed file, a spec section or an sdk-behaviors.md section. */
 export interface LibrarySource {
@@ -184,6 +187,9 @@ const RAW: readonly unknown[] = [
   pythonV2ClientCancelsOnStopAndTimeout,
   tsSdk2165StopReportedAsRequestTimeout,
   tsSdk2580ProgressAfterTheResponse,
+  effect7131StaleCancelSilencesALaterRequest,
+  rustSdk1251ServerCancelRemovesAClientWaiter,
+  codex40390CancelledElicitationHidesTheResult,
 ];
 
 function text(record: Record<string, unknown>, key: string, where: string): string {

@@ -61,6 +61,45 @@ const PY_V2_CLIENT: ProfileInfo<ClientProfile> = {
   ],
 };
 
+const EFFECT_SERVER: ProfileInfo<ServerProfile> = {
+  id: 'effect',
+  label: 'Effect-TS McpServer (before PR #7131) — emulated',
+  emulated: true,
+  differences: [
+    'Every cancel’s id goes into a set of cancelled requests before anyone checks that such a request is running.',
+    'The next response for an id in that set is discarded and the id taken out: a cancel for an unknown id silences the later request that gets the id.',
+  ],
+  sources: [
+    { label: 'Effect-TS/effect#7131 (the report and its failing tests)', url: 'https://github.com/Effect-TS/effect/pull/7131' },
+    // The PR pins its excerpts to this audit base; the lines were not checked here.
+    { label: 'McpServer.ts at the audit base (lines not verified here)', url: 'https://github.com/Effect-TS/effect/blob/b206fa5d7655c1634c9993410a9203f6616a5ca2/packages/effect/src/unstable/ai/McpServer.ts' },
+    { label: 'joshrotenberg/tower-mcp#1270 (a registry keyed by id alone)', url: 'https://github.com/joshrotenberg/tower-mcp/issues/1270' },
+  ],
+};
+
+const RMCP_CLIENT: ProfileInfo<ClientProfile> = {
+  id: 'rmcp',
+  label: 'rust-sdk rmcp 3.2.0 client — emulated',
+  emulated: true,
+  differences: [
+    'A server’s notifications/cancelled for its own request (elicitation/create, sampling) is routed to the client’s outbound requests: the handler of the server’s request is never told, and runs on.',
+    'If one of the client’s own requests has the same id, its response waiter is removed: that call’s answer is dropped when it comes, and the call waits on.',
+  ],
+  sources: [{ label: 'modelcontextprotocol/rust-sdk#1251 (fixed by #1262)', url: 'https://github.com/modelcontextprotocol/rust-sdk/issues/1251' }],
+};
+
+const CODEX_CLIENT: ProfileInfo<ClientProfile> = {
+  id: 'codex',
+  label: 'Codex host (as reported, 0.149) — emulated',
+  emulated: true,
+  differences: [
+    'A server’s notifications/cancelled for an elicitation/create it shows as a form is ignored: the form stays open until the user answers or clicks Cancel.',
+    'While a form is open, the finished tool result is not surfaced: the host holds it until the form is dismissed (here: until the handler answers).',
+    'The report was over Streamable HTTP on 2025-06-18; the emulation wraps stdio.',
+  ],
+  sources: [{ label: 'openai/codex#40390', url: 'https://github.com/openai/codex/issues/40390' }],
+};
+
 export const SERVER_PROFILE_INFO: Record<ServerProfile, ProfileInfo<ServerProfile>> = {
   'ts-v2': {
     id: 'ts-v2',
@@ -124,6 +163,7 @@ export const SERVER_PROFILE_INFO: Record<ServerProfile, ProfileInfo<ServerProfil
     ],
   },
   go: GO_SERVER,
+  effect: EFFECT_SERVER,
 };
 
 export const CLIENT_PROFILE_INFO: Record<ClientProfile, ProfileInfo<ClientProfile>> = {
@@ -181,4 +221,6 @@ export const CLIENT_PROFILE_INFO: Record<ClientProfile, ProfileInfo<ClientProfil
     ],
   },
   'py-v2': PY_V2_CLIENT,
+  rmcp: RMCP_CLIENT,
+  codex: CODEX_CLIENT,
 };
