@@ -134,5 +134,9 @@ export function settingLine(scenario: Scenario): string {
   const [server, client] = [scenario.serverProfile ?? 'ts-v2', scenario.clientProfile ?? 'ts-v2'];
   if (server !== 'ts-v2') parts.push(`server ${server}${SERVER_PROFILE_INFO[server].emulated ? ' (emulated)' : ''}`);
   if (client !== 'ts-v2') parts.push(`client ${client}${CLIENT_PROFILE_INFO[client].emulated ? ' (emulated)' : ''}`);
+  const negotiation = scenario.negotiation;
+  if (negotiation?.client) parts.push(`client supports ${negotiation.client.join(', ')}`);
+  if (negotiation?.server) parts.push(`server supports ${negotiation.server.join(', ')}`);
+  if (negotiation?.mode) parts.push(`${negotiation.mode} negotiation`);
   return parts.join(' · ');
 }

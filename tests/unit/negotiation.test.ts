@@ -6,7 +6,8 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
-import { parseScenario, type Negotiation, type Revision } from '../../src/scenario/index.ts';
+import { decodeLink, libraryEntry, parseScenario, settingLine, type Negotiation, type Revision } from '../../src/scenario/index.ts';
+import { encodeLink } from '../../src/scenario/permalink.ts';
 import { judgedRevision } from '../../src/rules/check-run.ts';
 import type { TraceEvent } from '../../src/trace/index.ts';
 import { assertNoEngineErrors, call, framesOf, framesWithMethod, notesOf, scenario, stop } from './trace-helpers.ts';
@@ -96,4 +97,13 @@ describe('the scenario refuses a negotiation its sides cannot take', () => {
     assert.ok(result.ok);
     assert.equal('negotiation' in result.scenario, false);
   });
+});
+
+test('a negotiation round-trips through a permalink and is named in the setting line', async () => {
+  const entry = libraryEntry('negotiation-auto-falls-back-to-initialize');
+  assert.ok(entry);
+  const decoded = await decodeLink(await encodeLink(entry.scenario, { engine: 'e', sdk: 's', trace: entry.trace }));
+  assert.ok(decoded.ok);
+  assert.deepEqual(decoded.scenario.negotiation, { client: ['2026-07-28', '2025-11-25'], server: ['2025-11-25'], mode: 'auto' });
+  assert.match(settingLine(entry.scenario), /client supports 2026-07-28, 2025-11-25 · server supports 2025-11-25 · auto negotiation$/);
 });
