@@ -212,3 +212,36 @@ export class ServerProfileLayer implements Transport {
     }
   }
 }
+
+const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
+
+/** A single notifications/cancelled whose params carry no 2026 `_meta` protocol version. */
+function isMetaLessCancel(body: unknown): boolean {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return false;
+  if (!('method' in body) || body.method !== 'notifications/cancelled' || 'id' in body) return false;
+  const params = 'params' in body ? body.params : undefined;
+  const meta = params !== null && typeof params === 'object' && '_meta' in params ? params._meta : undefined;
+  return meta === null || typeof meta !== 'object' || !(PROTOCOL_VERSION_META in meta);
+}
+
+/**
+ * The Go SDK's 2026-07-28 Streamable HTTP admission of a notification POST (go-sdk #1212): a
+ * notifications/cancelled without the `_meta` envelope is refused with HTTP 400, and since it
+ * answers a notification, its JSON-RPC error has no id. Everything else reaches the real server.
+ */
+export function goNotificationAdmission(serve: (request: Request) => Promise<Response>): (request: Request) => Promise<Response> {
+  return async (request) => {
+    if (request.method !== 'POST') return serve(request);
+    let body: unknown;
+    try {
+      body = JSON.parse(await request.clone().text());
+    } catch {
+      return serve(request);
+    }
+    if (!isMetaLessCancel(body)) return serve(request);
+    note({ type: 'emulation', profile: 'go', what: 'a notifications/cancelled without the _meta envelope: HTTP 400, a JSON-RPC error without id', source: 'go-sdk#1212' });
+    const error = { jsonrpc: '2.0', error: { code: -32602, message: `missing or invalid _meta field "${PROTOCOL_VERSION_META}"` } };
+    return new Response(JSON.stringify(error), { status: 400, headers: { 'content-type': 'application/json' } });
+  };
+}
+

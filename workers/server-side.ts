@@ -16,7 +16,7 @@ import { WireTransport, note } from './runtime.ts';
 import { exitProcess, serverSideApi } from './server-api.ts';
 import { HttpServerHost } from './http-server.ts';
 import { Sse2024ServerTransport } from './sse2024-server.ts';
-import { ServerProfileLayer } from './server-profiles.ts';
+import { ServerProfileLayer, goNotificationAdmission } from './server-profiles.ts';
 import { askClient } from './ask-client.ts';
 import { serverRevisions, serverShape, type ToolName } from '../src/scenario/index.ts';
 import { registration, runTool, type TextResult, type ToolArgs, type ToolRequest } from './lab-tools.ts';
@@ -107,7 +107,8 @@ function serve(config: SideConfig): (frame: WireFrame) => void {
       }
       // createMcpHandler: a fresh server per request (2025 era: its default 'stateless' fallback).
       const handler = createMcpHandler(factory, { onerror });
-      const host = new HttpServerHost((request) => handler.fetch(request));
+      const serveRequest = (request: Request): Promise<Response> => handler.fetch(request);
+      const host = new HttpServerHost(config.serverProfile === 'go' ? goNotificationAdmission(serveRequest) : serveRequest);
       return (frame) => host.receive(frame);
     }
   }

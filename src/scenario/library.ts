@@ -88,6 +88,7 @@ import tsSdk2580ProgressAfterTheResponse from '../../content/scenarios/ts-sdk-25
 import effect7131StaleCancelSilencesALaterRequest from '../../content/scenarios/effect-7131-stale-cancel-silences-a-later-request.json' with { type: 'json' };
 import rustSdk1251ServerCancelRemovesAClientWaiter from '../../content/scenarios/rust-sdk-1251-server-cancel-removes-a-client-waiter.json' with { type: 'json' };
 import codex40390CancelledElicitationHidesTheResult from '../../content/scenarios/codex-40390-cancelled-elicitation-hides-the-result.json' with { type: 'json' };
+import goSdk1212CancelWithoutMetaRefusedWith400 from '../../content/scenarios/go-sdk-1212-cancel-without-meta-refused-with-400.json' with { type: 'json' };
 
 /** Where the scenario comes from: a seed file, a spec section or an sdk-behaviors.md section. */
 export interface LibrarySource {
@@ -190,6 +191,7 @@ const RAW: readonly unknown[] = [
   effect7131StaleCancelSilencesALaterRequest,
   rustSdk1251ServerCancelRemovesAClientWaiter,
   codex40390CancelledElicitationHidesTheResult,
+  goSdk1212CancelWithoutMetaRefusedWith400,
 ];
 
 function text(record: Record<string, unknown>, key: string, where: string): string {

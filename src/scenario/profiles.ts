@@ -34,6 +34,7 @@ const GO_SERVER: ProfileInfo<ServerProfile> = {
   differences: [
     'A cancel aborts the handler (its context), but the handler’s answer is still written: a handler that stops on the cancel answers {"content":[{"type":"text","text":"context canceled"}],"isError":true}, one that ignores it answers its result.',
     'The cancel’s reason is dropped before any handler sees it.',
+    'On 2026-07-28 Streamable HTTP (the one HTTP part emulated): a notifications/cancelled POSTed without the _meta envelope is refused with HTTP 400 and a JSON-RPC error without id.',
   ],
   sources: [
     { label: 'jsonrpc2/conn.go processResult writes with notDone', url: `${GO}/internal/jsonrpc2/conn.go#L693-L721` },
@@ -41,6 +42,7 @@ const GO_SERVER: ProfileInfo<ServerProfile> = {
     { label: 'server.go a tool error becomes isError', url: `${GO}/mcp/server.go#L380-L392` },
     { label: 'modelcontextprotocol/go-sdk#1235', url: 'https://github.com/modelcontextprotocol/go-sdk/issues/1235' },
     { label: 'modelcontextprotocol/go-sdk#1259', url: 'https://github.com/modelcontextprotocol/go-sdk/issues/1259' },
+    { label: 'modelcontextprotocol/go-sdk#1212', url: 'https://github.com/modelcontextprotocol/go-sdk/issues/1212' },
   ],
 };
 

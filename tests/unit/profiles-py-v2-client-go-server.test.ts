@@ -5,9 +5,9 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
-import { profileWhyNot, type ClientProfile, type ServerProfile, type Step } from '../../src/scenario/index.ts';
+import { libraryEntry, profileWhyNot, type ClientProfile, type ServerProfile, type Step } from '../../src/scenario/index.ts';
 import type { TraceEvent } from '../../src/trace/index.ts';
-import { assertNoEngineErrors, call, framesWithMethod, inject, notesOf, responsesFor, scenario, stop } from './trace-helpers.ts';
+import { assertNoEngineErrors, call, framesOf, framesWithMethod, inject, notesOf, responsesFor, scenario, stop } from './trace-helpers.ts';
 
 const sides = createNodeSides();
 after(() => sides.close());
@@ -69,9 +69,34 @@ describe('Go SDK server (emulated)', () => {
   });
 });
 
+describe('Go SDK server on 2026-07-28 Streamable HTTP (emulated admission, go-sdk #1212)', () => {
+  test('a cancel POSTed without the _meta envelope gets HTTP 400 and a JSON-RPC error without id; the v2 client goes on', async () => {
+    const entry = libraryEntry('go-sdk-1212-cancel-without-meta-refused-with-400');
+    assert.ok(entry);
+    const trace = await runHeadless(entry.scenario, sides);
+    assertNoEngineErrors(trace);
+    const [cancel] = framesWithMethod(trace, 'notifications/cancelled', 'c2s');
+    const stream = cancel?.http?.stream;
+    assert.ok(stream !== undefined);
+    const answer = framesOf(trace).filter((f) => f.dir === 's2c' && f.http?.stream === stream);
+    assert.equal(answer.find((f) => f.http?.part === 'response-head')?.http?.status, 400);
+    const body = answer.find((f) => f.msg !== null)?.msg;
+    assert.equal(body?.id, undefined, 'the error answers a notification: it has no id');
+    assert.equal(body?.error?.code, -32602);
+    assert.equal(framesWithMethod(trace, 'notifications/cancelled', 'c2s').length, 1, 'the v2 client itself POSTs no cancel: its Stop closes the stream');
+    assert.equal(settled(trace, 'B')?.outcome, 'result', 'and its connection is not poisoned');
+  });
+
+  test('a cancel with the envelope, or any other POST, reaches the real server', async () => {
+    const trace = await runHeadless(scenario([call(20, 'A', 'quick')], { revision: '2026-07-28', transport: 'streamable-http', httpServer: 'stateless', serverProfile: 'go', endAt: 500 }), sides);
+    assert.ok(framesOf(trace).every((f) => f.http?.status === undefined || f.http.status === 200));
+  });
+});
+
 test('both emulations wrap stdio and the 2025-era protocol only', () => {
   assert.match(profileWhyNot('2026-07-28', 'stdio', 'go', 'ts-v2') ?? '', /Go SDK server emulation/);
   assert.match(profileWhyNot('2026-07-28', 'stdio', 'ts-v2', 'py-v2') ?? '', /python-sdk 2\.x client emulation/);
   assert.match(profileWhyNot('2025-11-25', 'streamable-http', 'go', 'ts-v2') ?? '', /stdio/);
+  assert.equal(profileWhyNot('2026-07-28', 'streamable-http', 'go', 'ts-v2'), null, 'except the Go emulation of a 2026-07-28 notification POST');
   assert.equal(profileWhyNot('2024-11-05', 'stdio', 'go', 'py-v2'), null);
 });
