@@ -55,10 +55,13 @@ export function pinnedRevision(s: NegotiationSetting): Revision | undefined {
   return clientRevisions(s).filter(isModern).sort().at(-1);
 }
 
-/** What a real or emulated side cannot take: only the real v2 SDK has options for its supported revisions. */
-const FIXED_LIST: Partial<Record<ClientProfile | ServerProfile, string>> = {
-  'ts-v1': 'the real TypeScript SDK v1 takes no list of revisions: it supports what 1.32.2 supports (2024-11-05 to 2025-11-25) and its client always asks for 2025-11-25',
-};
+/** Only the real v2 SDK is given a list (the strict host is the real v2 client with a host policy). */
+const TAKES_CLIENT_LIST: readonly ClientProfile[] = ['ts-v2', 'strict-host'];
+const TAKES_SERVER_LIST: readonly ServerProfile[] = ['ts-v2'];
+
+const V1_HAS_NO_LIST = 'the real TypeScript SDK v1 takes no list of revisions: it supports what 1.32.2 supports (2024-11-05 to 2025-11-25) and its client always asks for 2025-11-25';
+const fixedList = (side: string, profile: string): string =>
+  profile === 'ts-v1' ? V1_HAS_NO_LIST : `the ${profile} ${side} is an emulation that keeps its implementation's own revisions: only the real TypeScript SDK v2 takes a list here`;
 
 /**
  * Null when the negotiation can be set up with these sides, else a sentence saying why not
@@ -69,9 +72,9 @@ export function negotiationWhyNot(s: NegotiationSetting): { path: string; messag
   if (!n) return null;
   const client = s.clientProfile ?? 'ts-v2';
   const server = s.serverProfile ?? 'ts-v2';
-  if (n.client && FIXED_LIST[client]) return { path: 'client', message: FIXED_LIST[client] };
-  if (n.server && FIXED_LIST[server]) return { path: 'server', message: FIXED_LIST[server] };
-  if (n.mode && client === 'ts-v1') return { path: 'mode', message: 'the real TypeScript SDK v1 client has no negotiation mode: it speaks the initialize handshake only' };
+  if (n.client && !TAKES_CLIENT_LIST.includes(client)) return { path: 'client', message: fixedList('client', client) };
+  if (n.server && !TAKES_SERVER_LIST.includes(server)) return { path: 'server', message: fixedList('server', server) };
+  if (n.mode && !TAKES_CLIENT_LIST.includes(client)) return { path: 'mode', message: `the ${client} client has no negotiation mode here: only the real TypeScript SDK v2 client probes with server/discover` };
   if (n.mode && !pinnedRevision(s)) return { path: 'mode', message: `"${n.mode}" negotiates a 2026-era revision: the client's list needs 2026-07-28` };
   if (!n.mode && !clientRevisions(s).some((r) => !isModern(r)) && !isModern(s.revision)) {
     return { path: 'client', message: 'a client with only 2026-era revisions negotiates them with "pin" or "auto" (set "mode")' };

@@ -4,6 +4,9 @@
  * refuses is refused where it was typed, and a gallery scenario replays its symptom exactly.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { encodeLink } from '../../src/scenario/permalink.ts';
+import { libraryEntry } from '../../src/scenario/index.ts';
+import { ENGINE_VERSION, SDK_VERSION } from '../../src/scenario/versions.ts';
 
 const wire = (page: Page) => page.locator('#wire-table tbody tr');
 
@@ -57,3 +60,24 @@ test('a reported race from the gallery: the Go SDK server still answers a cancel
   await expect(page.locator('#server-log')).toContainText('processResult writes the response for cancelled request 1');
   await expect(page.locator('#profile-notes')).toContainText('Go SDK server (v1.7.0) — emulated');
 });
+
+test('the editor lints a negotiation its sides cannot take, and a link carries one into the controls', async ({ page }) => {
+  const entry = libraryEntry('negotiation-server-answers-an-older-client');
+  if (!entry) throw new Error('library entry missing');
+  await page.goto(`/playground/#${await encodeLink(entry.scenario, { engine: ENGINE_VERSION, sdk: SDK_VERSION, trace: entry.trace })}`);
+  await expect(page.locator('#replay-status')).toContainText('Reproduced exactly');
+  await expect(page.getByLabel('Client supports')).toHaveValue('2025-06-18');
+  await expect(page.getByLabel('Server supports')).toHaveValue('2025-11-25, 2025-06-18');
+  await expect(page.locator('#conn-status')).toContainText('negotiated protocol version 2025-06-18');
+
+  await page.getByRole('tab', { name: 'Share' }).click();
+  await page.locator('#editor-details summary').click();
+  const content = page.locator('#scenario-editor .cm-content');
+  await expect(content).toContainText('"negotiation"');
+  const refused = { ...entry.scenario, clientProfile: 'ts-v1' };
+  await content.fill(JSON.stringify(refused, null, 2));
+  await expect(page.locator('#scenario-editor .cm-lintRange-error')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Run this scenario' }).click();
+  await expect(page.locator('#editor-errors')).toContainText('negotiation.client: the real TypeScript SDK v1 takes no list');
+});
+

@@ -86,6 +86,12 @@ describe('the scenario refuses a negotiation its sides cannot take', () => {
     assert.match(errors({ serverProfile: 'ts-v1', negotiation: { server: ['2025-11-25'] } }).join(), /negotiation\.server: .*v1 takes no list/);
   });
 
+  test('an emulation keeps its implementation’s own revisions; the strict host is the real v2 client and takes a list', () => {
+    assert.match(errors({ serverProfile: 'py-v1', negotiation: { server: ['2025-11-25'] } }).join(), /negotiation\.server: the py-v1 server is an emulation/);
+    assert.match(errors({ clientProfile: 'py-v2', negotiation: { client: ['2025-11-25'] } }).join(), /negotiation\.client: the py-v2 client is an emulation/);
+    assert.deepEqual(errors({ clientProfile: 'strict-host', negotiation: { client: ['2025-11-25'] } }), []);
+  });
+
   test('pin and auto need a 2026-era revision in the client list, and the list holds the scenario revision', () => {
     assert.match(errors({ negotiation: { client: ['2025-11-25'], mode: 'pin' } }).join(), /negotiation\.mode: .*needs 2026-07-28/);
     assert.match(errors({ negotiation: { client: ['2025-06-18'] } }).join(), /negotiation\.client: .*\(2025-11-25\)/);
