@@ -67,6 +67,15 @@ describe('negotiation on the wire', () => {
     assert.deepEqual(cancel, { requestId: 1, reason: 'user pressed Stop' }, 'no 2026 _meta envelope on the fallback');
   });
 
+  test('the real v1 client, which always asks for 2025-11-25, takes the counter-offer of a v2 server that has only 2025-03-26', async () => {
+    const trace = await runHeadless(scenario([call(20, 'A', 'quick')], { clientProfile: 'ts-v1', negotiation: { server: ['2025-03-26'] }, endAt: 500 }), sides);
+    assertNoEngineErrors(trace);
+    assert.deepEqual(params(trace, 'initialize').map((p) => (p as { protocolVersion: string }).protocolVersion), ['2025-11-25']);
+    assert.equal((handshakeAnswer(trace, 0) as { result: { protocolVersion: string } }).result.protocolVersion, '2025-03-26');
+    assert.deepEqual(notesOf(trace, 'connected').map((n) => n.note.protocolVersion), ['2025-03-26']);
+    assert.equal(framesWithMethod(trace, 'tools/call').length, 1);
+  });
+
   test('auto against a server that has 2026-07-28 stays on it', async () => {
     const trace = await negotiate('2026-07-28', { client: ['2026-07-28', '2025-11-25'], mode: 'auto' });
     assert.equal(framesWithMethod(trace, 'initialize').length, 0);
