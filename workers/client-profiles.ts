@@ -164,8 +164,8 @@ export class ClientProfileLayer implements Transport {
         return true;
       }
     }
-    if (this.openForms.size > 0 && !('method' in message)) {
-      note({ type: 'emulation', profile: 'codex', what: 'a form is open: the host holds this response back', source: 'openai/codex#40390' });
+    if (this.openForms.size > 0 && !('method' in message) && 'id' in message && message.id !== undefined && this.outstanding.get(message.id) === 'tools/call') {
+      note({ type: 'emulation', profile: 'codex', what: 'a form is open: the host holds this tool result back', source: 'openai/codex#40390' });
       this.held.push(message);
       return true;
     }

@@ -2,7 +2,8 @@
  * Emulated server profiles: a layer between the stdio wire and the real TS SDK v2 server that
  * changes only what the emulated implementation does differently (src/scenario/profiles.ts lists each
  * difference with the upstream lines it follows). For 'ts-v2' the layer passes everything through;
- * 'ts-v1' is no emulation but the real v1 server (workers/v1/server-v1.ts).
+ * 'ts-v1' is no emulation but the real v1 server (workers/v1/server-v1.ts). The Go server's one
+ * HTTP part, its 2026-07-28 admission of a notification POST, wraps the SDK's HTTP handler instead.
  */
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
 import type { ServerProfile } from '../src/scenario/index.ts';
