@@ -9,6 +9,15 @@ import type { ClientProfile } from '../src/scenario/index.ts';
 import type { RequestId } from '../src/trace/index.ts';
 import { note } from './runtime.ts';
 
+/** What Stop aborts a call's signal with; the SDK v2 rejects the call with it and its cancel carries it. */
+export const STOP_REASON = 'user pressed Stop';
+
+/** A timeout in seconds as Python prints a float: 2.0, 0.5. */
+function pythonSeconds(ms: number): string {
+  const s = ms / 1000;
+  return Number.isInteger(s) ? s.toFixed(1) : String(s);
+}
+
 /** The profiles this layer serves on the v2 SDK. */
 export type V2ClientProfile = Exclude<ClientProfile, 'ts-v1'>;
 
@@ -23,6 +32,15 @@ export class ClientProfileLayer implements Transport {
   private readonly outstanding = new Map<RequestId, string>();
   /** Told the id of the next tools/call that goes out (the call that is being made). */
   private toolCallClaim: ((id: RequestId) => void) | null = null;
+  private toolCallTimeoutMs: number | undefined;
+  /** py-v2: each tools/call's timeout, for the reason its courtesy cancel gives. */
+  private readonly timeouts = new Map<RequestId, number>();
+  /** rmcp: the client's own requests whose response waiter a server's cancel removed. */
+  private readonly removedWaiters = new Set<RequestId>();
+  /** codex: the server's elicitation/create requests shown as forms, not yet answered. */
+  private readonly openForms = new Set<RequestId>();
+  /** codex: what arrived while a form was open, surfaced once the last form closes. */
+  private held: JSONRPCMessage[] = [];
 
   constructor(inner: Transport, profile: V2ClientProfile) {
     this.inner = inner;
@@ -55,27 +73,113 @@ export class ClientProfileLayer implements Transport {
       if (message.method === 'tools/call') {
         this.toolCallClaim?.(message.id);
         this.toolCallClaim = null;
+        if (this.toolCallTimeoutMs !== undefined) this.timeouts.set(message.id, this.toolCallTimeoutMs);
       }
     }
     if (this.profile === 'py-v1' && 'method' in message && message.method === 'notifications/cancelled') {
       note({ type: 'emulation', profile: 'py-v1-client', what: 'python-sdk 1.x has no code path that sends notifications/cancelled: nothing is written', source: 'shared/session.py#L290-L314' });
       return;
     }
-    await this.inner.send(message, options);
+    await this.inner.send(this.profile === 'py-v2' ? this.pythonCancel(message) : message, options);
+    if (this.profile === 'codex' && !('method' in message) && 'id' in message && message.id !== undefined && this.openForms.delete(message.id)) this.surfaceHeld();
   }
 
-  claimNextToolCall(claim: (id: RequestId) => void): void {
+  /** codex: the form was dismissed (its answer went out); what the host held back now shows. */
+  private surfaceHeld(): void {
+    if (this.openForms.size > 0) return;
+    const held = this.held;
+    this.held = [];
+    if (held.length > 0) note({ type: 'emulation', profile: 'codex', what: `the form is dismissed: ${held.length} held message(s) now reach the client`, source: 'openai/codex#40390' });
+    for (const message of held) this.deliver(message);
+  }
+
+  /**
+   * python-sdk 2.x's courtesy cancel (jsonrpc_dispatcher.py _cancel_outbound): the same
+   * notification as the SDK's, with the reason Python gives for a timeout or a caller's cancel.
+   */
+  private pythonCancel(message: JSONRPCMessage): JSONRPCMessage {
+    if (!('method' in message) || message.method !== 'notifications/cancelled' || 'id' in message || !message.params) return message;
+    const requestId = message.params.requestId;
+    if (typeof requestId !== 'string' && typeof requestId !== 'number') return message;
+    const timeoutMs = this.timeouts.get(requestId);
+    const timedOut = timeoutMs !== undefined && message.params.reason !== STOP_REASON;
+    const reason = timedOut ? `timed out after ${pythonSeconds(timeoutMs)}s` : 'caller cancelled';
+    note({ type: 'emulation', profile: 'py-v2-client', what: `courtesy cancel for ${JSON.stringify(requestId)}: reason "${reason}"`, source: timedOut ? 'shared/jsonrpc_dispatcher.py#L404-L425' : 'shared/jsonrpc_dispatcher.py#L426-L436' });
+    return { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason } };
+  }
+
+  claimNextToolCall(claim: (id: RequestId) => void, timeoutMs?: number): void {
     this.toolCallClaim = claim;
+    this.toolCallTimeoutMs = timeoutMs;
   }
 
-  /** The client stopped waiting for `id` (Stop or timeout): py-v1 pops its response stream. */
+  /** The client stopped waiting for `id` (Stop or timeout): the python clients pop its response stream. */
   abandon(id: RequestId): void {
-    if (this.profile === 'py-v1') this.outstanding.delete(id);
+    if (this.profile === 'py-v1' || this.profile === 'py-v2') this.outstanding.delete(id);
   }
 
   private inbound(message: JSONRPCMessage): void {
+    if (this.profile === 'rmcp' && this.rmcpRoutesCancel(message)) return;
+    if (this.profile === 'codex' && this.codexHolds(message)) return;
+    this.deliver(message);
+  }
+
+  /**
+   * rmcp 3.2.0 (rust-sdk#1251): a server's cancel removes the client's outbound waiter for that
+   * id instead of cancelling the server's request, whose handler is never told. Returns whether
+   * the message was taken here.
+   */
+  private rmcpRoutesCancel(message: JSONRPCMessage): boolean {
+    if ('method' in message && message.method === 'notifications/cancelled' && !('id' in message)) {
+      const id = message.params?.requestId;
+      if (typeof id !== 'string' && typeof id !== 'number') return false;
+      const ours = this.outstanding.has(id);
+      if (ours) this.removedWaiters.add(id);
+      note({
+        type: 'emulation',
+        profile: 'rmcp',
+        what: `the server's cancel of its request ${JSON.stringify(id)} is routed to the client's outbound requests: ${ours ? `the waiter of the client's own request ${JSON.stringify(id)} is removed` : 'no waiter has that id'}; the handler of the server's request runs on`,
+        source: 'rust-sdk#1251',
+      });
+      return true;
+    }
+    if (!('method' in message) && 'id' in message && message.id !== undefined && this.removedWaiters.delete(message.id)) {
+      this.outstanding.delete(message.id);
+      note({ type: 'stderr', text: `rmcp: response for request ${JSON.stringify(message.id)} has no waiter (removed by a cancel); dropped` });
+      return true;
+    }
+    return false;
+  }
+
+  /** codex (openai/codex#40390): a cancel of an open form is ignored, and the form hides what comes after it. */
+  private codexHolds(message: JSONRPCMessage): boolean {
+    if ('method' in message && 'id' in message && message.method === 'elicitation/create') {
+      this.openForms.add(message.id);
+      return false;
+    }
+    if ('method' in message && message.method === 'notifications/cancelled' && !('id' in message)) {
+      const id = message.params?.requestId;
+      if ((typeof id === 'string' || typeof id === 'number') && this.openForms.has(id)) {
+        note({ type: 'emulation', profile: 'codex', what: `the server cancelled elicitation ${JSON.stringify(id)}; the host does not dismiss its form`, source: 'openai/codex#40390' });
+        return true;
+      }
+    }
+    if (this.openForms.size > 0 && !('method' in message) && 'id' in message && message.id !== undefined && this.outstanding.get(message.id) === 'tools/call') {
+      note({ type: 'emulation', profile: 'codex', what: 'a form is open: the host holds this tool result back', source: 'openai/codex#40390' });
+      this.held.push(message);
+      return true;
+    }
+    return false;
+  }
+
+  private deliver(message: JSONRPCMessage): void {
     if (!('method' in message) && 'id' in message && message.id !== undefined) {
       const known = this.outstanding.delete(message.id);
+      if (!known && this.profile === 'py-v2') {
+        // jsonrpc_dispatcher.py _resolve_pending: no waiter for the id.
+        note({ type: 'stderr', text: `DEBUG:mcp.shared.jsonrpc_dispatcher:dropping response for unknown/late request id ${JSON.stringify(message.id)}` });
+        return;
+      }
       if (!known && this.profile === 'py-v1') {
         // session.py: no response stream for the id → RuntimeError to message_handler, which ignores it.
         note({

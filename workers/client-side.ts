@@ -9,15 +9,17 @@ import {
   StreamableHTTPClientTransport,
   deserializeMessage,
   serializeMessage,
+  type ClientOptions,
   type Transport,
 } from '@modelcontextprotocol/client';
 import { WireTransport, note } from './runtime.ts';
 import { clientSideApi, type CallAction } from './client-api.ts';
 import { WireFetch } from './http-client.ts';
 import { SERVER_ORIGIN, type RequestId, type WireFrame } from '../src/trace/index.ts';
-import { ClientProfileLayer } from './client-profiles.ts';
+import { ClientProfileLayer, STOP_REASON } from './client-profiles.ts';
 import { declaredCapabilities, registerClientHandlers } from './client-handlers.ts';
 import type { ClientSideApi, SideConfig } from '../src/engine/index.ts';
+import { clientMode, clientRevisions, pinnedRevision } from '../src/scenario/index.ts';
 
 interface CallRecord {
   controller: AbortController;
@@ -56,16 +58,25 @@ function transportFor(c: SideConfig): Transport {
  */
 const STRICT_HOST_TRIGGER = /unknown message ID|unknown token/;
 
+/**
+ * The real Client's own negotiation options: its supported revisions and, for a 2026-era
+ * revision, pin or auto. Without a scenario negotiation, the revision alone (pinned on 2026-07-28).
+ */
+function clientOptions(c: SideConfig, mode: ReturnType<typeof clientMode>): ClientOptions {
+  const capabilities = c.clientHandlers && { capabilities: declaredCapabilities(c.clientHandlers) };
+  const pin = pinnedRevision(c);
+  if (mode === 'pin' && pin !== undefined) {
+    return { versionNegotiation: { mode: { pin } }, ...(c.negotiation?.client && { supportedProtocolVersions: c.negotiation.client }) };
+  }
+  const supportedProtocolVersions = clientRevisions(c);
+  return mode === 'auto' ? { supportedProtocolVersions, versionNegotiation: { mode: 'auto' }, ...capabilities } : { supportedProtocolVersions, ...capabilities };
+}
+
 function connect(c: SideConfig): void {
   if (c.clientProfile === 'ts-v1') throw new Error('the ts-v1 client is the real v1 SDK (workers/v1/client-v1.ts)');
-  const modern = c.revision === '2026-07-28';
-  const sdk = new Client(
-    { name: 'cancel-lab-client', version: '0.1.0' },
-    modern
-      ? { versionNegotiation: { mode: { pin: c.revision } } }
-      : { supportedProtocolVersions: [c.revision], ...(c.clientHandlers && { capabilities: declaredCapabilities(c.clientHandlers) }) },
-  );
-  if (!modern) registerClientHandlers(sdk, c.clientHandlers);
+  const mode = clientMode(c);
+  const sdk = new Client({ name: 'cancel-lab-client', version: '0.1.0' }, clientOptions(c, mode));
+  if (mode !== 'pin') registerClientHandlers(sdk, c.clientHandlers);
   const profileLayer = new ClientProfileLayer(transportFor(c), c.clientProfile);
   sdk.onerror = (error) => {
     note({ type: 'client-onerror', message: error.message });
@@ -111,8 +122,6 @@ function isTimeout(error: unknown): error is Error & { data?: { timeout?: number
   return error instanceof Error && errorCode(error) === 'REQUEST_TIMEOUT' && error.message !== 'user pressed Stop';
 }
 
-/** What Stop aborts a call's signal with; the SDK v2 rejects the call with it. */
-const STOP_REASON = 'user pressed Stop';
 
 function call(action: CallAction): void {
   const sdk = client;
@@ -124,7 +133,7 @@ function call(action: CallAction): void {
   // callTool writes its request within this step; the layer names its id when it goes out.
   profileLayer.claimNextToolCall((id) => {
     record.id = id;
-  });
+  }, action.timeoutMs);
   const settled = sdk.callTool(
     { name: action.tool, arguments: action.args },
     {
@@ -151,6 +160,11 @@ function call(action: CallAction): void {
         // session.py:290-303: httpx.codes.REQUEST_TIMEOUT, raised locally.
         code = 408;
         message = `Timed out while waiting for response to ClientRequest. Waited ${(error.data?.timeout ?? 0) / 1000} seconds.`;
+      }
+      if (config?.clientProfile === 'py-v2' && record.id !== null) {
+        // jsonrpc_dispatcher.py:425 raises MCPError(-32001) on a timeout; a caller's cancel re-raises CancelledError (:436).
+        if (isTimeout(error)) [code, message] = [-32001, "Request 'tools/call' timed out"];
+        else if (message === STOP_REASON) [code, message] = [undefined, 'CancelledError: the caller cancelled the call'];
       }
       note({ type: 'call-settled', call: action.call, outcome: 'error', message, ...(code !== undefined && { code }), ...(record.id === null && { unsent: true as const }) });
     },

@@ -129,11 +129,14 @@ const TOOL_BODIES: { [N in ToolName]: (args: ToolArgs<N>, req: ToolRequest) => P
   },
 };
 
+/** What a handler ended with: the text of its result, or the error it threw. */
+export type HandlerOutcome = { text: string } | { error: string };
+
 /**
  * Told when a handler finishes: `unwound` means it ended because of the cancellation (Python:
  * CancelledError propagated); otherwise it returned a result normally.
  */
-export type HandlerFinished = (id: RequestId, unwound: boolean) => void;
+export type HandlerFinished = (id: RequestId, unwound: boolean, outcome: HandlerOutcome) => void;
 
 /** Runs tool `name` for one call, noting what the handler does. */
 export async function runTool<N extends ToolName>(name: N, args: ToolArgs<N>, req: ToolRequest, finished?: HandlerFinished): Promise<TextResult> {
@@ -144,11 +147,11 @@ export async function runTool<N extends ToolName>(name: N, args: ToolArgs<N>, re
   try {
     const text = await body(args, req);
     note({ type: 'handler-returned', requestId: id, aborted: signal.aborted });
-    finished?.(id, false);
+    finished?.(id, false, { text });
     return { content: [{ type: 'text', text }] };
   } catch (error) {
     note({ type: 'handler-threw', requestId: id, aborted: signal.aborted, message: String(error) });
-    finished?.(id, error instanceof Cancelled);
+    finished?.(id, error instanceof Cancelled, { error: String(error) });
     throw error;
   }
 }

@@ -2,17 +2,21 @@
  * Emulated server profiles: a layer between the stdio wire and the real TS SDK v2 server that
  * changes only what the emulated implementation does differently (src/scenario/profiles.ts lists each
  * difference with the upstream lines it follows). For 'ts-v2' the layer passes everything through;
- * 'ts-v1' is no emulation but the real v1 server (workers/v1/server-v1.ts).
+ * 'ts-v1' is no emulation but the real v1 server (workers/v1/server-v1.ts). The Go server's one
+ * HTTP part, its 2026-07-28 admission of a notification POST, wraps the SDK's HTTP handler instead.
  */
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
 import type { ServerProfile } from '../src/scenario/index.ts';
 import { note } from './runtime.ts';
+import type { HandlerOutcome } from './lab-tools.ts';
 
 type RequestId = string | number;
 
 interface InFlight {
   /** py-v1: RequestResponder._completed — set once a response (the cancel's code-0 error) went out. */
   completed: boolean;
+  /** go: the peer cancelled it; the v2 server below writes nothing for it, so the layer answers as Go does. */
+  cancelled?: boolean;
 }
 
 const PY1_TRACEBACK = (id: RequestId): string =>
@@ -61,6 +65,8 @@ export class ServerProfileLayer implements Transport {
   private readonly profile: V2ServerProfile;
   private readonly hooks: ServerLayerHooks;
   private readonly inFlight = new Map<RequestId, InFlight>();
+  /** effect: cancelledRequests, the ids of every cancel, running or not; the next response for one is discarded. */
+  private readonly cancelledIds = new Set<RequestId>();
 
   constructor(inner: Transport, profile: V2ServerProfile, hooks: ServerLayerHooks) {
     this.inner = inner;
@@ -81,6 +87,10 @@ export class ServerProfileLayer implements Transport {
 
   async send(message: JSONRPCMessage): Promise<void> {
     if (isResponse(message)) this.inFlight.delete(message.id);
+    if (this.profile === 'effect' && isResponse(message) && this.cancelledIds.delete(message.id)) {
+      note({ type: 'emulation', profile: 'effect', what: `the response for ${JSON.stringify(message.id)} is discarded: its id was in cancelledRequests (a cancel that named it before it existed)`, source: 'Effect-TS/effect#7131' });
+      return;
+    }
     await this.inner.send(message);
   }
 
@@ -88,9 +98,13 @@ export class ServerProfileLayer implements Transport {
    * Called by the tool wrapper when a handler finishes. `unwound` means it ended because of the
    * cancellation (Python: CancelledError propagated); otherwise it returned a result normally.
    */
-  handlerFinished(id: RequestId, unwound: boolean): void {
+  handlerFinished(id: RequestId, unwound: boolean, outcome: HandlerOutcome): void {
     const entry = this.inFlight.get(id);
     this.inFlight.delete(id);
+    if (this.profile === 'go' && entry?.cancelled) {
+      this.goAnswers(id, outcome);
+      return;
+    }
     if (this.profile !== 'py-v1' || !entry?.completed) return;
     if (unwound) {
       note({
@@ -110,6 +124,17 @@ export class ServerProfileLayer implements Transport {
       source: 'shared/session.py#L129',
     });
     this.hooks.crash(1, 'AssertionError: Request already responded to');
+  }
+
+  /**
+   * go-sdk's processResult writes whatever the handler returned, cancelled or not (the write's
+   * context is wrapped in notDone); a tool's plain error becomes an isError result.
+   */
+  private goAnswers(id: RequestId, outcome: HandlerOutcome): void {
+    // The lab's handler stops on its signal; a Go handler returns ctx.Err() there, "context canceled".
+    const result = 'text' in outcome ? { content: [{ type: 'text', text: outcome.text }] } : { content: [{ type: 'text', text: 'context canceled' }], isError: true };
+    note({ type: 'emulation', profile: 'go', what: `processResult writes the response for cancelled request ${JSON.stringify(id)} (notDone strips the cancellation)`, source: 'internal/jsonrpc2/conn.go#L693-L721' });
+    void this.inner.send({ jsonrpc: '2.0', id, result });
   }
 
   private inbound(message: JSONRPCMessage): void {
@@ -148,6 +173,20 @@ export class ServerProfileLayer implements Transport {
         }
         return true;
       }
+      case 'effect': {
+        // A running request's own (interrupted) exit takes its id back out, and the v2 server
+        // below writes nothing for it; an id nobody is running stays in the set.
+        if (id !== undefined && !this.inFlight.has(id)) {
+          this.cancelledIds.add(id);
+          note({ type: 'emulation', profile: 'effect', what: `cancel for ${JSON.stringify(id)}, which is not running: its id is kept in cancelledRequests`, source: 'Effect-TS/effect#7131' });
+        }
+        return true;
+      }
+      case 'go': {
+        const entry = id === undefined ? undefined : this.inFlight.get(id);
+        if (entry) entry.cancelled = true;
+        return true;
+      }
       case 'ts-v2':
         return true;
     }
@@ -174,3 +213,36 @@ export class ServerProfileLayer implements Transport {
     }
   }
 }
+
+const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
+
+/** A single notifications/cancelled whose params carry no 2026 `_meta` protocol version. */
+function isMetaLessCancel(body: unknown): boolean {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return false;
+  if (!('method' in body) || body.method !== 'notifications/cancelled' || 'id' in body) return false;
+  const params = 'params' in body ? body.params : undefined;
+  const meta = params !== null && typeof params === 'object' && '_meta' in params ? params._meta : undefined;
+  return meta === null || typeof meta !== 'object' || !(PROTOCOL_VERSION_META in meta);
+}
+
+/**
+ * The Go SDK's 2026-07-28 Streamable HTTP admission of a notification POST (go-sdk #1212): a
+ * notifications/cancelled without the `_meta` envelope is refused with HTTP 400, and since it
+ * answers a notification, its JSON-RPC error has no id. Everything else reaches the real server.
+ */
+export function goNotificationAdmission(serve: (request: Request) => Promise<Response>): (request: Request) => Promise<Response> {
+  return async (request) => {
+    if (request.method !== 'POST') return serve(request);
+    let body: unknown;
+    try {
+      body = JSON.parse(await request.clone().text());
+    } catch {
+      return serve(request);
+    }
+    if (!isMetaLessCancel(body)) return serve(request);
+    note({ type: 'emulation', profile: 'go', what: 'a notifications/cancelled without the _meta envelope: HTTP 400, a JSON-RPC error without id', source: 'go-sdk#1212' });
+    const error = { jsonrpc: '2.0', error: { code: -32602, message: `missing or invalid _meta field "${PROTOCOL_VERSION_META}"` } };
+    return new Response(JSON.stringify(error), { status: 400, headers: { 'content-type': 'application/json' } });
+  };
+}
+

@@ -16,9 +16,9 @@ import { WireTransport, note } from './runtime.ts';
 import { exitProcess, serverSideApi } from './server-api.ts';
 import { HttpServerHost } from './http-server.ts';
 import { Sse2024ServerTransport } from './sse2024-server.ts';
-import { ServerProfileLayer } from './server-profiles.ts';
+import { ServerProfileLayer, goNotificationAdmission } from './server-profiles.ts';
 import { askClient } from './ask-client.ts';
-import { serverShape, type ToolName } from '../src/scenario/index.ts';
+import { serverRevisions, serverShape, type ToolName } from '../src/scenario/index.ts';
 import { registration, runTool, type TextResult, type ToolArgs, type ToolRequest } from './lab-tools.ts';
 import type { ServerSideApi, SideConfig } from '../src/engine/index.ts';
 import type { WireFrame } from '../src/trace/index.ts';
@@ -40,13 +40,19 @@ function toolRequest(ctx: ServerContext): ToolRequest {
 /** Runs a lab tool for v2; the layer of the process the call arrived on hears how it ended. */
 function run<N extends ToolName>(name: N, args: ToolArgs<N>, ctx: ServerContext): Promise<TextResult> {
   const current = layer;
-  return runTool(name, args, toolRequest(ctx), (id, unwound) => current?.handlerFinished(id, unwound));
+  return runTool(name, args, toolRequest(ctx), (id, unwound, outcome) => current?.handlerFinished(id, unwound, outcome));
+}
+
+/** The real server's own list of supported revisions (negotiation.ts); on 2026-07-28 without one, the SDK's default. */
+function supportedOption(config: SideConfig): { supportedProtocolVersions?: string[] } {
+  const list = serverRevisions(config);
+  return list ? { supportedProtocolVersions: list } : {};
 }
 
 function buildServer(config: SideConfig): McpServer {
   const server = new McpServer(
     { name: 'cancel-lab-server', version: '0.1.0' },
-    config.revision === '2026-07-28' ? {} : { supportedProtocolVersions: [config.revision] },
+    supportedOption(config),
   );
   server.server.onerror = (error) => note({ type: 'server-onerror', message: error.message });
   server.registerTool('slow_count', registration('slow_count'), (args, ctx) => run('slow_count', args, ctx));
@@ -79,7 +85,10 @@ function serve(config: SideConfig): (frame: WireFrame) => void {
       // serveStdio takes any Transport: legacy revisions get `initialize`, 2026-07-28 `server/discover`.
       const wire = new WireTransport({ serializeMessage, deserializeMessage });
       layer = new ServerProfileLayer(wire, config.serverProfile, { crash });
-      serveStdio(factory, { transport: layer, onerror });
+      // A server whose own list holds no 2026-era revision is served hand-wired, the SDK's
+      // 2025-only way (serveStdio would answer server/discover whatever the list says).
+      if (config.negotiation?.server?.every((r) => r < '2026-07-28')) void factory().connect(layer);
+      else serveStdio(factory, { transport: layer, onerror });
       return (frame) => wire.receive(frame);
     }
     case 'http-sse': {
@@ -98,7 +107,8 @@ function serve(config: SideConfig): (frame: WireFrame) => void {
       }
       // createMcpHandler: a fresh server per request (2025 era: its default 'stateless' fallback).
       const handler = createMcpHandler(factory, { onerror });
-      const host = new HttpServerHost((request) => handler.fetch(request));
+      const serveRequest = (request: Request): Promise<Response> => handler.fetch(request);
+      const host = new HttpServerHost(config.serverProfile === 'go' ? goNotificationAdmission(serveRequest) : serveRequest);
       return (frame) => host.receive(frame);
     }
   }

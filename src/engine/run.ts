@@ -89,6 +89,7 @@ export class Run {
       clientProfile: scenario.clientProfile ?? 'ts-v2',
       ...(scenario.connectTimeoutMs !== undefined && { connectTimeoutMs: scenario.connectTimeoutMs }),
       ...(scenario.clientHandlers && { clientHandlers: scenario.clientHandlers }),
+      ...(scenario.negotiation && { negotiation: scenario.negotiation }),
     };
     this.forge = forgeContext(scenario, this.indexer.index, this.lifecycles, this.streams, () => this.connectionNo);
     for (const step of scenario.steps) this.schedule(step);

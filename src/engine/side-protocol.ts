@@ -4,7 +4,7 @@
  * until it is quiet; it answers with what it wrote and did, in order, and its next timer.
  */
 import type { HandlerNote, UserAction, WireFrame } from '../trace/index.ts';
-import type { ClientHandlers, ClientProfile, HttpServerShape, Revision, ServerProfile, TransportKind } from '../scenario/index.ts';
+import type { ClientHandlers, ClientProfile, HttpServerShape, Negotiation, Revision, ServerProfile, TransportKind } from '../scenario/index.ts';
 
 export type SideOutput = ({ kind: 'send' } & WireFrame) | { kind: 'note'; note: HandlerNote };
 
@@ -24,6 +24,8 @@ export interface SideConfig {
   connectTimeoutMs?: number;
   /** How the client's handlers of the server's requests behave. */
   clientHandlers?: ClientHandlers;
+  /** Each side's supported revisions and the client's negotiation mode; both support `revision` alone when absent. */
+  negotiation?: Negotiation;
 }
 
 export type ClientAction =

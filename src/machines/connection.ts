@@ -11,7 +11,8 @@ import type { MachineDef } from './machine.ts';
  * A connection is closed or crashed by the end of a stdio stream or the exit of the stdio
  * process; on stdio `initialized`, `discovered` and `reconnecting` last no longer than one step
  * (the client is connected in the step the handshake's answer arrives; a reconnect sends its
- * handshake at once), so nothing closes or crashes the connection in them. Over HTTP those
+ * handshake at once), so nothing closes or crashes the connection in them, except the client
+ * itself when the answer names a revision it does not support (it closes in that same step). Over HTTP those
  * states last longer, but only a host that reconnects ends an HTTP connection. The lab never
  * ends a Streamable HTTP session on its own, so the table has no lost session either.
  */
@@ -54,6 +55,8 @@ export const connectionMachine: MachineDef<ConnectionState, ConnectionEventName>
     // Closing or crashing before the handshake is answered.
     { from: 'connecting', on: 'disconnected', to: 'closed', label: 'closed during handshake' },
     { from: 'connecting', on: 'crashed', to: 'crashed', label: 'died during handshake' },
+    // The initialize result names a revision the client does not support: its connect fails and it closes.
+    { from: 'initialized', on: 'disconnected', to: 'closed', label: 'revision refused' },
     // A host reconnects from wherever it is (over HTTP no end of stream closes the old connection first).
     { from: 'connecting', on: 'reconnecting', to: 'reconnecting', label: 'reconnect' },
     { from: 'initialized', on: 'reconnecting', to: 'reconnecting', label: 'reconnect' },
@@ -61,6 +64,8 @@ export const connectionMachine: MachineDef<ConnectionState, ConnectionEventName>
     { from: 'closed', on: 'reconnecting', to: 'reconnecting', label: 'reconnect' },
     { from: 'crashed', on: 'reconnecting', to: 'reconnecting', label: 'reconnect' },
     { from: 'reconnecting', on: 'handshake-sent', to: 'connecting', label: 'new handshake sent' },
+    // An auto-negotiating client whose server/discover probe was refused falls back to initialize on the same transport.
+    { from: 'closed', on: 'handshake-sent', to: 'connecting', label: 'falls back to initialize' },
     // The transport reports the end of a connection that is already down (a crash closes the pipe).
     { from: 'closed', on: 'disconnected', to: 'closed', label: 'ignored: already down' },
     { from: 'crashed', on: 'disconnected', to: 'crashed', label: 'ignored: already down' },

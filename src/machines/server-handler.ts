@@ -45,6 +45,8 @@ export const serverHandlerMachine: MachineDef<ServerHandlerState, ServerHandlerE
     { from: 'returned', on: 'response-suppressed', to: 'response suppressed', label: 'nothing written' },
     { from: 'returned', on: 'result-undeliverable', to: 'result undeliverable', label: 'nothing written: never cancelled, its result had nowhere to go' },
     { from: 'threw', on: 'response-suppressed', to: 'response suppressed', label: 'nothing written' },
+    // The Go SDK answers a cancelled handler's error too (an isError result, "context canceled").
+    { from: 'threw', on: 'response-sent', to: 'response sent', label: 'its error written as a response' },
     // The signal can abort after the handler is done: the transport closing tears down every
     // request's controller (a stateless HTTP instance closes right after its response).
     { from: 'returned', on: 'cancel-seen', to: 'returned', label: 'signal aborted after the handler finished' },

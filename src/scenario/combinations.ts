@@ -62,6 +62,8 @@ function stdioOnly(server: ServerProfile, client: ClientProfile): boolean {
  * why not: an implementation refuses the revisions it never supported.
  */
 export function profileWhyNot(revision: Revision, transport: TransportKind, server: ServerProfile, client: ClientProfile): string | null {
+  // The Go emulation's one HTTP part: how a 2026-07-28 server admits a notification POST (go-sdk #1212).
+  if (server === 'go' && transport === 'streamable-http' && revision === '2026-07-28' && !CLIENT_PROFILE_INFO[client].emulated) return null;
   if (stdioOnly(server, client) && transport !== 'stdio') {
     return 'The SDK emulations wrap the stdio transport, where the reports they reproduce were made.';
   }
@@ -70,6 +72,10 @@ export function profileWhyNot(revision: Revision, transport: TransportKind, serv
     if (server === 'py-v1' || client === 'py-v1') return PY_V1_NEWEST;
     if (server === 'py-v2') return 'The python-sdk 2.x emulation speaks the 2025-era protocol only.';
     if (client === 'strict-host') return 'The strict host emulation speaks the 2025-era protocol only.';
+    if (client === 'py-v2') return 'The python-sdk 2.x client emulation speaks the 2025-era protocol only.';
+    // go-sdk v1.7.0 lists 2026-07-28 (mcp/shared.go supportedProtocolVersions); the emulation around v2's stdio does not speak it.
+    if (server === 'go') return 'The Go SDK server emulation speaks the 2025-era protocol on stdio; on 2026-07-28 it covers only Streamable HTTP’s admission of a notification POST.';
+    if (server === 'effect' || client === 'rmcp' || client === 'codex') return 'The emulations of reported bugs (Effect-TS, rmcp, Codex) speak the 2025-era protocol only, as in their reports.';
   }
   if (server === 'ts-v1' && client === 'ts-v1' && revision !== '2025-11-25') return TS_V1_PAIR;
   return null;
@@ -130,5 +136,9 @@ export function settingLine(scenario: Scenario): string {
   const [server, client] = [scenario.serverProfile ?? 'ts-v2', scenario.clientProfile ?? 'ts-v2'];
   if (server !== 'ts-v2') parts.push(`server ${server}${SERVER_PROFILE_INFO[server].emulated ? ' (emulated)' : ''}`);
   if (client !== 'ts-v2') parts.push(`client ${client}${CLIENT_PROFILE_INFO[client].emulated ? ' (emulated)' : ''}`);
+  const negotiation = scenario.negotiation;
+  if (negotiation?.client) parts.push(`client supports ${negotiation.client.join(', ')}`);
+  if (negotiation?.server) parts.push(`server supports ${negotiation.server.join(', ')}`);
+  if (negotiation?.mode) parts.push(`${negotiation.mode} negotiation`);
   return parts.join(' · ');
 }

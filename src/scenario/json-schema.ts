@@ -24,8 +24,10 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
   httpServer:
     'How the TypeScript SDK serves a 2025-era client over Streamable HTTP: "sessionful" (one long-lived transport with session ids) or "stateless" (a fresh server per POST, createMcpHandler\'s default). Read only for Streamable HTTP before 2026-07-28.',
   latency: 'One-way latency of the wire in virtual ms: c2s from client to server, s2c from server to client.',
-  serverProfile: 'Whose server runs: the real TypeScript SDK v2 ("ts-v2", the default), the real TypeScript SDK v1 1.32.2 ("ts-v1", up to 2025-11-25), or an emulation around v2 (py-v1, py-v2; stdio only).',
-  clientProfile: 'Whose client runs: the real TypeScript SDK v2 ("ts-v2", the default), the real TypeScript SDK v1 1.32.2 ("ts-v1", up to 2025-11-25), a strict host, or an emulation around v2 (py-v1; stdio only).',
+  serverProfile: 'Whose server runs: the real TypeScript SDK v2 ("ts-v2", the default), the real TypeScript SDK v1 1.32.2 ("ts-v1", up to 2025-11-25), or an emulation around v2 (py-v1, py-v2, go, and effect for Effect-TS #7131; stdio only, save go’s 2026-07-28 Streamable HTTP admission).',
+  clientProfile: 'Whose client runs: the real TypeScript SDK v2 ("ts-v2", the default), the real TypeScript SDK v1 1.32.2 ("ts-v1", up to 2025-11-25), a strict host, or an emulation around v2 (py-v1, py-v2, and rmcp and codex for rust-sdk #1251 and openai/codex #40390; stdio only).',
+  negotiation:
+    'Version negotiation as each side really supports it: "client" and "server" are the revisions each side supports (given to the real SDK as its supportedProtocolVersions; the client offers its first 2025-era one in initialize, the server echoes an offered one it has or answers with its first), and "mode" is how the client picks a 2026-era revision: "pin" (server/discover, no fallback) or "auto" (server/discover, then initialize if refused). The handshake decides the run\'s revision; both sides support "revision" alone when absent.',
   connectTimeoutMs: "The client's timeout for connect (the initialize handshake), in virtual ms; the SDK's 60 s default when absent.",
   clientHandlers:
     'How the client answers the requests the server sends it mid-call (the ask_client tool): one entry per capability it declares (elicitation, sampling, roots), each answering after "ms" (0: at once) and, when the server cancels first, observing the cancel (stopping at once) or ignoring it. A capability without an entry is not declared.',

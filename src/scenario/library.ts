@@ -77,6 +77,18 @@ import forgedRequestReusesAnInFlightId from '../../content/scenarios/forged-requ
 import forgedRequestWithId0 from '../../content/scenarios/forged-request-with-id-0.json' with { type: 'json' };
 import forgedRequestWithAStringId from '../../content/scenarios/forged-request-with-a-string-id.json' with { type: 'json' };
 import stopBeforeTheWire from '../../content/scenarios/stop-before-the-wire.json' with { type: 'json' };
+import negotiationServerAnswersAnOlderClient from '../../content/scenarios/negotiation-server-answers-an-older-client.json' with { type: 'json' };
+import negotiationClientRefusesTheCounterOffer from '../../content/scenarios/negotiation-client-refuses-the-counter-offer.json' with { type: 'json' };
+import negotiationPinnedClientRefused from '../../content/scenarios/negotiation-pinned-client-refused.json' with { type: 'json' };
+import negotiationAutoFallsBackToInitialize from '../../content/scenarios/negotiation-auto-falls-back-to-initialize.json' with { type: 'json' };
+import goSdk1235CancelledRequestStillAnswered from '../../content/scenarios/go-sdk-1235-cancelled-request-still-answered.json' with { type: 'json' };
+import pythonV2ClientCancelsOnStopAndTimeout from '../../content/scenarios/python-v2-client-cancels-on-stop-and-timeout.json' with { type: 'json' };
+import tsSdk2165StopReportedAsRequestTimeout from '../../content/scenarios/ts-sdk-2165-stop-reported-as-request-timeout.json' with { type: 'json' };
+import tsSdk2580ProgressAfterTheResponse from '../../content/scenarios/ts-sdk-2580-progress-after-the-response.json' with { type: 'json' };
+import effect7131StaleCancelSilencesALaterRequest from '../../content/scenarios/effect-7131-stale-cancel-silences-a-later-request.json' with { type: 'json' };
+import rustSdk1251ServerCancelRemovesAClientWaiter from '../../content/scenarios/rust-sdk-1251-server-cancel-removes-a-client-waiter.json' with { type: 'json' };
+import codex40390CancelledElicitationHidesTheResult from '../../content/scenarios/codex-40390-cancelled-elicitation-hides-the-result.json' with { type: 'json' };
+import goSdk1212CancelWithoutMetaRefusedWith400 from '../../content/scenarios/go-sdk-1212-cancel-without-meta-refused-with-400.json' with { type: 'json' };
 
 /** Where the scenario comes from: a seed file, a spec section or an sdk-behaviors.md section. */
 export interface LibrarySource {
@@ -168,6 +180,18 @@ const RAW: readonly unknown[] = [
   forgedRequestWithId0,
   forgedRequestWithAStringId,
   stopBeforeTheWire,
+  negotiationServerAnswersAnOlderClient,
+  negotiationClientRefusesTheCounterOffer,
+  negotiationPinnedClientRefused,
+  negotiationAutoFallsBackToInitialize,
+  goSdk1235CancelledRequestStillAnswered,
+  pythonV2ClientCancelsOnStopAndTimeout,
+  tsSdk2165StopReportedAsRequestTimeout,
+  tsSdk2580ProgressAfterTheResponse,
+  effect7131StaleCancelSilencesALaterRequest,
+  rustSdk1251ServerCancelRemovesAClientWaiter,
+  codex40390CancelledElicitationHidesTheResult,
+  goSdk1212CancelWithoutMetaRefusedWith400,
 ];
 
 function text(record: Record<string, unknown>, key: string, where: string): string {

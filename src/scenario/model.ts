@@ -23,9 +23,9 @@ export const HTTP_SERVER_SHAPES = ['sessionful', 'stateless'] as const;
 export type HttpServerShape = (typeof HTTP_SERVER_SHAPES)[number];
 
 /** Whose server runs: the real TypeScript SDK v2 or v1, or an emulation of another implementation around v2. */
-export const SERVER_PROFILES = ['ts-v2', 'py-v1', 'py-v2', 'ts-v1'] as const;
+export const SERVER_PROFILES = ['ts-v2', 'py-v1', 'py-v2', 'ts-v1', 'go', 'effect'] as const;
 export type ServerProfile = (typeof SERVER_PROFILES)[number];
 
 /** Whose client runs: the real TypeScript SDK v2 or v1, or an emulated host or SDK around v2. */
-export const CLIENT_PROFILES = ['ts-v2', 'strict-host', 'py-v1', 'ts-v1'] as const;
+export const CLIENT_PROFILES = ['ts-v2', 'strict-host', 'py-v1', 'ts-v1', 'py-v2', 'rmcp', 'codex'] as const;
 export type ClientProfile = (typeof CLIENT_PROFILES)[number];

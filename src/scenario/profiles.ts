@@ -23,6 +23,84 @@ const PY_V1 = 'https://github.com/modelcontextprotocol/python-sdk/blob/v1.29.0/s
 const PY_V2 = 'https://github.com/modelcontextprotocol/python-sdk/blob/v2.0.0/src/mcp';
 const TS_V1 = 'https://github.com/modelcontextprotocol/typescript-sdk/blob/v1.x/src';
 const TS_V2 = 'https://github.com/modelcontextprotocol/typescript-sdk/blob/3924de99/packages/core-internal/src/shared/protocol.ts';
+// python-sdk v2.0.0 (6f69a37) and go-sdk v1.7.0 (bc72835), the releases the emulations follow.
+const PY_V2_DISPATCHER = 'https://github.com/modelcontextprotocol/python-sdk/blob/6f69a3758ebf2ee55ce050f58b470ce11af71133/src/mcp/shared/jsonrpc_dispatcher.py';
+const GO = 'https://github.com/modelcontextprotocol/go-sdk/blob/bc72835f62eb94d0fb484439f886b6885b075f36';
+
+const GO_SERVER: ProfileInfo<ServerProfile> = {
+  id: 'go',
+  label: 'Go SDK server (v1.7.0) — emulated',
+  emulated: true,
+  differences: [
+    'A cancel aborts the handler (its context), but the handler’s answer is still written: a handler that stops on the cancel answers {"content":[{"type":"text","text":"context canceled"}],"isError":true}, one that ignores it answers its result.',
+    'The cancel’s reason is dropped before any handler sees it.',
+    'On 2026-07-28 Streamable HTTP (the one HTTP part emulated): a notifications/cancelled POSTed without the _meta envelope is refused with HTTP 400 and a JSON-RPC error without id.',
+  ],
+  sources: [
+    { label: 'jsonrpc2/conn.go processResult writes with notDone', url: `${GO}/internal/jsonrpc2/conn.go#L693-L721` },
+    { label: 'transport.go canceller.Preempt', url: `${GO}/mcp/transport.go#L236-L249` },
+    { label: 'server.go a tool error becomes isError', url: `${GO}/mcp/server.go#L380-L392` },
+    { label: 'modelcontextprotocol/go-sdk#1235', url: 'https://github.com/modelcontextprotocol/go-sdk/issues/1235' },
+    { label: 'modelcontextprotocol/go-sdk#1259', url: 'https://github.com/modelcontextprotocol/go-sdk/issues/1259' },
+    { label: 'modelcontextprotocol/go-sdk#1212', url: 'https://github.com/modelcontextprotocol/go-sdk/issues/1212' },
+  ],
+};
+
+const PY_V2_CLIENT: ProfileInfo<ClientProfile> = {
+  id: 'py-v2',
+  label: 'python-sdk 2.x client — emulated',
+  emulated: true,
+  differences: [
+    'Stop (the caller’s cancel scope) sends notifications/cancelled with reason "caller cancelled"; the call ends in CancelledError, with no error code.',
+    'A timeout sends notifications/cancelled with reason "timed out after <s>s" and fails the call with MCPError -32001 "Request \'tools/call\' timed out".',
+    'A late or unknown-id response is dropped with a DEBUG line, not reported as an error.',
+  ],
+  sources: [
+    { label: 'jsonrpc_dispatcher.py timeout: courtesy cancel', url: `${PY_V2_DISPATCHER}#L404-L425` },
+    { label: 'jsonrpc_dispatcher.py caller cancelled: courtesy cancel', url: `${PY_V2_DISPATCHER}#L426-L436` },
+    { label: 'jsonrpc_dispatcher.py _cancel_outbound', url: `${PY_V2_DISPATCHER}#L828-L836` },
+    { label: 'jsonrpc_dispatcher.py dropping late responses', url: `${PY_V2_DISPATCHER}#L661-L669` },
+  ],
+};
+
+const EFFECT_SERVER: ProfileInfo<ServerProfile> = {
+  id: 'effect',
+  label: 'Effect-TS McpServer (before PR #7131) — emulated',
+  emulated: true,
+  differences: [
+    'Every cancel’s id goes into a set of cancelled requests before anyone checks that such a request is running.',
+    'The next response for an id in that set is discarded and the id taken out: a cancel for an unknown id silences the later request that gets the id.',
+  ],
+  sources: [
+    { label: 'Effect-TS/effect#7131 (the report and its failing tests)', url: 'https://github.com/Effect-TS/effect/pull/7131' },
+    // The PR pins its excerpts to this audit base; the lines were not checked here.
+    { label: 'McpServer.ts at the audit base (lines not verified here)', url: 'https://github.com/Effect-TS/effect/blob/b206fa5d7655c1634c9993410a9203f6616a5ca2/packages/effect/src/unstable/ai/McpServer.ts' },
+    { label: 'joshrotenberg/tower-mcp#1270 (a registry keyed by id alone)', url: 'https://github.com/joshrotenberg/tower-mcp/issues/1270' },
+  ],
+};
+
+const RMCP_CLIENT: ProfileInfo<ClientProfile> = {
+  id: 'rmcp',
+  label: 'rust-sdk rmcp 3.2.0 client — emulated',
+  emulated: true,
+  differences: [
+    'A server’s notifications/cancelled for its own request (elicitation/create, sampling) is routed to the client’s outbound requests: the handler of the server’s request is never told, and runs on.',
+    'If one of the client’s own requests has the same id, its response waiter is removed: that call’s answer is dropped when it comes, and the call waits on.',
+  ],
+  sources: [{ label: 'modelcontextprotocol/rust-sdk#1251 (fixed by #1262)', url: 'https://github.com/modelcontextprotocol/rust-sdk/issues/1251' }],
+};
+
+const CODEX_CLIENT: ProfileInfo<ClientProfile> = {
+  id: 'codex',
+  label: 'Codex host (as reported, 0.149) — emulated',
+  emulated: true,
+  differences: [
+    'A server’s notifications/cancelled for an elicitation/create it shows as a form is ignored: the form stays open until the user answers or clicks Cancel.',
+    'While a form is open, the finished tool result is not surfaced: the host holds it until the form is dismissed (here: until the handler answers).',
+    'The report was over Streamable HTTP on 2025-06-18; the emulation wraps stdio.',
+  ],
+  sources: [{ label: 'openai/codex#40390', url: 'https://github.com/openai/codex/issues/40390' }],
+};
 
 export const SERVER_PROFILE_INFO: Record<ServerProfile, ProfileInfo<ServerProfile>> = {
   'ts-v2': {
@@ -86,6 +164,8 @@ export const SERVER_PROFILE_INFO: Record<ServerProfile, ProfileInfo<ServerProfil
       { label: 'server/index.ts _oninitialize (v1.x)', url: `${TS_V1}/server/index.ts#L421-L424` },
     ],
   },
+  go: GO_SERVER,
+  effect: EFFECT_SERVER,
 };
 
 export const CLIENT_PROFILE_INFO: Record<ClientProfile, ProfileInfo<ClientProfile>> = {
@@ -142,4 +222,7 @@ export const CLIENT_PROFILE_INFO: Record<ClientProfile, ProfileInfo<ClientProfil
       { label: 'client/index.ts initialize (v1.x)', url: `${TS_V1}/client/index.ts#L471-L491` },
     ],
   },
+  'py-v2': PY_V2_CLIENT,
+  rmcp: RMCP_CLIENT,
+  codex: CODEX_CLIENT,
 };

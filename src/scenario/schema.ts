@@ -8,6 +8,7 @@ import { CLIENT_PROFILES, HTTP_SERVER_SHAPES, REVISIONS, SERVER_PROFILES, TRANSP
 import { referenceProblems, transportProblems } from './references.ts';
 import { clientHandlersSchema } from './reverse.ts';
 import { tasksWhyNot } from './combinations.ts';
+import { negotiationSchema, negotiationWhyNot } from './negotiation.ts';
 
 /**
  * A standing fault on the wire: frames in one direction that match (by method, and by which
@@ -121,6 +122,8 @@ export const scenarioSchema = z
     clientProfile: z.enum(CLIENT_PROFILES).optional(),
     /** The client's timeout for `connect` (the initialize handshake); the SDK's 60 s default when absent. */
     connectTimeoutMs: ms.optional(),
+    /** Each side's supported revisions and the client's negotiation mode (negotiation.ts); both support `revision` alone when absent. */
+    negotiation: negotiationSchema.optional(),
     /** How the client's handlers of the server's requests (ask_client) behave; each answers at once when absent. */
     clientHandlers: clientHandlersSchema.optional(),
     faults: z.array(fault).max(50).optional(),
@@ -137,6 +140,8 @@ export const scenarioSchema = z
     const tasks = scenario.steps.findIndex((step) => step.action.type === 'cancel-task' || (step.action.type === 'call' && step.action.task !== undefined));
     const reason = tasks >= 0 ? tasksWhyNot(scenario) : null;
     if (reason !== null) ctx.addIssue({ code: 'custom', path: ['steps', tasks, 'action'], message: reason });
+    const negotiation = negotiationWhyNot(scenario);
+    if (negotiation) ctx.addIssue({ code: 'custom', path: ['negotiation', negotiation.path], message: negotiation.message });
   });
 
 /** Everything that decides a run; inferred from the schema, so a parsed scenario needs no cast. */

@@ -51,7 +51,7 @@ export function createFrameSelection(): FrameSelection {
 }
 
 /** The part of a scenario the Connection panel sets; changing it starts a new run. */
-export type Setting = Pick<Scenario, 'revision' | 'transport' | 'httpServer' | 'serverProfile' | 'clientProfile' | 'latency'>;
+export type Setting = Pick<Scenario, 'revision' | 'transport' | 'httpServer' | 'serverProfile' | 'clientProfile' | 'latency' | 'negotiation'>;
 
 export interface Actions {
   act(action: UserAction): void;

@@ -24,6 +24,7 @@ import { statusLine, type RunView } from '../../../../src/views/index.ts';
 import type { LiveState } from '../../session.ts';
 import { byId, el, need } from '../dom.ts';
 import type { Actions, Panel, Setting } from '../types.ts';
+import { createNegotiationControls } from './negotiation.ts';
 
 /** The status line: the workers' phase while they are not live, then the view's own line. */
 function pageStatus(view: RunView, live: LiveState): string {
@@ -63,6 +64,7 @@ export function describeChange(from: Scenario, to: Scenario): string {
   const [server, client] = [to.serverProfile ?? 'ts-v2', to.clientProfile ?? 'ts-v2'];
   if (server !== (from.serverProfile ?? 'ts-v2')) words.push(`the server ${SERVER_PROFILE_INFO[server].label}`);
   if (client !== (from.clientProfile ?? 'ts-v2')) words.push(`the client ${CLIENT_PROFILE_INFO[client].label}`);
+  if (JSON.stringify(to.negotiation ?? null) !== JSON.stringify(from.negotiation ?? null)) words.push('the version negotiation');
   if (to.latency.c2s !== from.latency.c2s || to.latency.s2c !== from.latency.s2c) words.push(`latency ${to.latency.c2s} ms / ${to.latency.s2c} ms`);
   const faults = to.faults?.length ?? 0;
   if (JSON.stringify(to.faults ?? []) !== JSON.stringify(from.faults ?? [])) words.push(faults === 1 ? '1 standing fault' : `${faults} standing faults`);
@@ -87,6 +89,7 @@ export function createConnectionPanel(root: HTMLElement, actions: Actions): Conn
   const status = byId<HTMLElement>(root, 'conn-status');
   const count = byId<HTMLElement>(root, 'conn-count');
   const body = need<HTMLTableSectionElement>(root, '#connection-table tbody');
+  const negotiation = createNegotiationControls(root);
   const noticeText = el('span', {});
   const noticeButton = el('button', { type: 'button' });
   const noticeBox = el('p', { id: 'work-notice', className: 'notice', hidden: true }, noticeText, ' ', noticeButton);
@@ -98,7 +101,7 @@ export function createConnectionPanel(root: HTMLElement, actions: Actions): Conn
   for (const input of [latC2s, latS2c]) input.max = String(INPUT_BOUNDS.maxMs);
   let rendered: RunView | null = null;
 
-  function read(): Setting {
+  function read(): Omit<Setting, 'negotiation'> {
     const ms = (input: HTMLInputElement) => Math.max(0, Math.round(Number(input.value) || 0));
     return {
       revision: pick(REVISIONS, revision.value, '2025-11-25'),
@@ -161,6 +164,7 @@ export function createConnectionPanel(root: HTMLElement, actions: Actions): Conn
     clientProfile.value = scenario.clientProfile ?? 'ts-v2';
     latC2s.value = String(scenario.latency.c2s);
     latS2c.value = String(scenario.latency.s2c);
+    negotiation.show(scenario);
     syncOptions();
   }
 
@@ -178,11 +182,14 @@ export function createConnectionPanel(root: HTMLElement, actions: Actions): Conn
     return false;
   }
 
-  for (const picker of [revision, transport, httpServer, serverProfile, clientProfile, latC2s, latS2c]) {
+  for (const picker of [revision, transport, httpServer, serverProfile, clientProfile, latC2s, latS2c, ...negotiation.inputs]) {
     picker.addEventListener('change', () => {
       if (latencyRefused()) return;
       syncOptions();
-      actions.restart(read());
+      const setting = read();
+      // A negotiation the schema refuses is said beside its controls; the run keeps its setting.
+      const negotiated = negotiation.read(setting);
+      if (negotiated.ok) actions.restart({ ...setting, negotiation: negotiated.negotiation });
     });
   }
   byId<HTMLButtonElement>(root, 'restart').addEventListener('click', () => actions.restart());
