@@ -11,20 +11,21 @@ import type { EventId, EventStore, JSONRPCMessage } from '@modelcontextprotocol/
 interface StoredEvent {
   id: EventId;
   streamId: string;
-  message: JSONRPCMessage;
+  /** Null for a priming event, which carries an id and no message: nothing is replayed for it. */
+  message: JSONRPCMessage | null;
 }
 
-/** A priming event is stored as `{}`: it carries an id and no message, so nothing is replayed for it. */
-function isPriming(message: JSONRPCMessage): boolean {
-  return Object.keys(message).length === 0;
-}
+/** What the SDK stores: a message, or `{}` for a priming event. */
+type Stored = JSONRPCMessage | Record<string, never>;
+
+const isMessage = (stored: Stored): stored is JSONRPCMessage => Object.keys(stored).length > 0;
 
 export class LabEventStore implements EventStore {
   private readonly events: StoredEvent[] = [];
   private readonly streamNumbers = new Map<string, number>();
   private readonly counts = new Map<string, number>();
 
-  storeEvent(streamId: string, message: JSONRPCMessage): Promise<EventId> {
+  storeEvent(streamId: string, stored: Stored): Promise<EventId> {
     let stream = this.streamNumbers.get(streamId);
     if (stream === undefined) {
       stream = this.streamNumbers.size + 1;
@@ -33,7 +34,7 @@ export class LabEventStore implements EventStore {
     const n = (this.counts.get(streamId) ?? 0) + 1;
     this.counts.set(streamId, n);
     const id = `s${stream}.${n}`;
-    this.events.push({ id, streamId, message });
+    this.events.push({ id, streamId, message: isMessage(stored) ? stored : null });
     return Promise.resolve(id);
   }
 
@@ -46,7 +47,7 @@ export class LabEventStore implements EventStore {
     const at = this.events.findIndex((e) => e.id === lastEventId);
     const last = this.events[at];
     if (last === undefined) return '';
-    for (const e of this.events.slice(at + 1)) if (e.streamId === last.streamId && !isPriming(e.message)) await send(e.id, e.message);
+    for (const e of this.events.slice(at + 1)) if (e.streamId === last.streamId && e.message !== null) await send(e.id, e.message);
     return last.streamId;
   }
 }

@@ -465,12 +465,13 @@ export class Run {
         this.transport({ event: 'crashed', detail: `the server process exited with code ${note.code}: ${note.reason}`, by: 'server' });
         return;
       case 'reconnect-requested':
-        // The host starts a new server process and a new connection; frames still in flight
-        // on the old one reach nobody.
+      case 'new-session-requested':
+        // The host starts a new connection (after a reconnect, to a new server process); frames
+        // still in flight on the old one reach nobody.
         this.connectionNo++;
         this.lifecycles.newConnection();
         this.streams.clear();
-        this.serverRestartDue = true;
+        this.serverRestartDue = note.type === 'reconnect-requested';
         this.transport({ event: 'reconnecting', detail: note.reason, by: 'client' });
         return;
       case 'handler-started':
