@@ -10,6 +10,7 @@ import { parseScenario, type Scenario } from '../../src/scenario/schema.ts';
 import { scenarioJsonSchema } from '../../src/scenario/json-schema.ts';
 import { decodeLink, permalinkOf } from '../../src/scenario/permalink.ts';
 import { LabEventStore } from '../../workers/event-store.ts';
+import { check, say } from '../../site/lib/editor-check.ts';
 
 const resumed = (LIBRARY.find((e) => e.id === 'stream-resumes-after-server-close-2025-11-25') ?? assert.fail('in the library')).scenario;
 
@@ -36,6 +37,12 @@ describe('the streams steps and setting in the schema', () => {
     assert.deepEqual(errorsOf({ ...resumed, steps: [{ at: 10, action: { type: 'close-stream', call: 'Z' } }] }), [
       'steps.0.action.call: close-stream names call "Z", which no "call" step makes',
     ]);
+  });
+
+  test('the editor marks a close-stream on stdio at its type', () => {
+    const checked = check({ ...resumed, transport: 'stdio', resumable: undefined });
+    assert.equal(checked.ok, false);
+    assert.ok(!checked.ok && checked.problems.map(say).includes('steps.1.action.type: close-stream needs sessionful Streamable HTTP ("transport": "streamable-http", "httpServer": "sessionful", a revision before 2026-07-28)'));
   });
 
   test('the JSON Schema describes the two steps and the setting', () => {
