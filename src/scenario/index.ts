@@ -14,6 +14,7 @@ export { ENGINE_VERSION, SDK_VERSION } from './versions.ts';
 export { LIBRARY, libraryEntry, type LibraryEntry, type LibrarySource } from './library.ts';
 export { ON_CANCEL, TOOLS, TOOL_INPUT, defaultArgs, validateToolArgs, type ToolArgsCheck, type ToolName, type ToolSpec } from './tools.ts';
 export { CLIENT_PROFILE_INFO, SERVER_PROFILE_INFO, type ProfileInfo } from './profiles.ts';
+export { streamsWhyNot } from './streams.ts';
 export { allowedCombinations, profileWhyNot, serverShape, settingLine, tasksWhyNot, transportWhyNot, whyNot, type Combination, type ServerShape } from './combinations.ts';
 export {
   ASK_CAPABILITY,

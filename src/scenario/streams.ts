@@ -29,11 +29,11 @@ interface StreamsScenario {
 
 const STREAMS_STEPS = new Set<UserAction['type']>(['close-stream', 'expire-session']);
 
-/** Why the scenario's server cannot do what its streams setting or steps ask, or null. */
-function serverWhyNot(s: StreamsScenario): string | null {
+/** Why the scenario's server cannot take a streams step or setting (it is not the real v2 server over sessionful Streamable HTTP), or null. */
+export function streamsWhyNot(s: Omit<StreamsScenario, 'steps'>): string | null {
   if (serverShape(s) !== 'sessionful') {
     return s.transport === 'streamable-http' && s.revision === '2026-07-28'
-      ? '2026-07-28 has no sessions and no resumable streams'
+      ? 'needs a revision before 2026-07-28, which has no sessions and no resumable streams'
       : 'needs sessionful Streamable HTTP ("transport": "streamable-http", "httpServer": "sessionful", a revision before 2026-07-28)';
   }
   if ((s.serverProfile ?? 'ts-v2') !== 'ts-v2') return 'needs the real TypeScript SDK v2 server ("serverProfile": "ts-v2")';
@@ -42,7 +42,7 @@ function serverWhyNot(s: StreamsScenario): string | null {
 
 /** Every streams step or setting the scenario's server cannot take, and every close-stream naming a call no step makes. */
 export function streamsProblems(s: StreamsScenario): ReferenceProblem[] {
-  const why = serverWhyNot(s);
+  const why = streamsWhyNot(s);
   const problems: ReferenceProblem[] = [];
   if (why !== null && s.resumable !== undefined) problems.push({ path: ['resumable'], message: `a resumable server ${why}` });
   const made = new Set(s.steps.flatMap(({ action }) => (action.type === 'call' ? [action.call] : [])));

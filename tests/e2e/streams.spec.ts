@@ -31,3 +31,32 @@ test('a server-closed stream resumed with Last-Event-ID: the id and retry lines 
   await expect(rows(page).filter({ has: page.locator('td', { hasText: 'result of tools/call' }) }).locator('td').nth(4)).toHaveText(resumedStream);
   await expect(page.locator('#calls-table tbody tr[data-call="A"]')).toContainText('SUCCEEDED');
 });
+
+test('from the Faults panel the server closes a call\'s stream and forgets the session; the next call gets 404', async ({ page }) => {
+  await page.goto('/playground/');
+  await expect(page.locator('.playground')).toHaveAttribute('data-ready', 'true');
+  await page.getByRole('tab', { name: 'Faults' }).click();
+  const close = page.getByRole('button', { name: "Close the call's stream" });
+  const expire = page.getByRole('button', { name: 'Expire the session' });
+  // stdio has no streams to close and no session to forget.
+  await expect(expire).toBeDisabled();
+  await expect(expire).toHaveAttribute('title', /Not on this run: it needs sessionful Streamable HTTP/);
+  await page.locator('#revision').selectOption('2025-06-18');
+  await page.locator('#transport').selectOption('streamable-http');
+  await expect(page.locator('#conn-status')).toContainText('negotiated protocol version 2025-06-18');
+  await expect(expire).toBeEnabled();
+
+  await page.locator('#arg-stepMs').fill('1000');
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  const post = rows(page).filter({ has: page.locator('td', { hasText: /^tools\/call$/ }) });
+  await expect(post).toHaveCount(1);
+  const stream = (await post.locator('td').nth(4).textContent()) ?? '';
+  await page.locator('#target').selectOption('call:#1');
+  await close.click();
+  await expect(framing(page, 'end of response (server)').filter({ has: page.locator('td:nth-child(5)', { hasText: stream }) })).toHaveCount(1);
+
+  await expire.click();
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  await expect(framing(page, '404 application/json').first()).toBeVisible();
+  await expect(page.locator('#calls-table tbody tr[data-call="#2"]')).toContainText('FAILED');
+});

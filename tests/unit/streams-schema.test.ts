@@ -28,7 +28,7 @@ describe('the streams steps and setting in the schema', () => {
     ]);
     const modern: Scenario = { ...resumed, revision: '2026-07-28', resumable: undefined, steps: [{ at: 10, action: { type: 'expire-session' } }] };
     delete modern.resumable;
-    assert.deepEqual(errorsOf(modern), ['steps.0.action.type: expire-session 2026-07-28 has no sessions and no resumable streams']);
+    assert.deepEqual(errorsOf(modern), ['steps.0.action.type: expire-session needs a revision before 2026-07-28, which has no sessions and no resumable streams']);
     assert.deepEqual(errorsOf({ ...resumed, httpServer: 'stateless' }).length, 2);
     assert.match(errorsOf({ ...resumed, serverProfile: 'ts-v1' })[0] ?? '', /^resumable: .*the real TypeScript SDK v2 server/);
   });
