@@ -18,6 +18,7 @@ import { WireFetch } from './http-client.ts';
 import { SERVER_ORIGIN, type RequestId, type WireFrame } from '../src/trace/index.ts';
 import { ClientProfileLayer, STOP_REASON } from './client-profiles.ts';
 import { declaredCapabilities, registerClientHandlers } from './client-handlers.ts';
+import { HostSessions, LOST_SERVER_MESSAGE } from './host-sessions.ts';
 import type { ClientSideApi, SideConfig } from '../src/engine/index.ts';
 import { clientMode, clientRevisions, pinnedRevision } from '../src/scenario/index.ts';
 
@@ -33,23 +34,27 @@ let config: SideConfig | null = null;
 let client: Client | null = null;
 let layer: ClientProfileLayer | null = null;
 let receive: (frame: WireFrame) => void = () => undefined;
+/** The HTTP wire's fetch: a host's re-initialize opens its new session on it (stream numbers go on). */
+let wireFetch: WireFetch | null = null;
+let hostSessions = new HostSessions();
 
-/** The SDK's own client transport for the chosen wire, and what takes the frames delivered to it. */
-function transportFor(c: SideConfig): Transport {
+/** The SDK's own client transport for the chosen wire (on HTTP over the present fetch when `sameWire`), and what takes the frames delivered to it. */
+function transportFor(c: SideConfig, sameWire = false): Transport {
   if (c.transport === 'stdio') {
     const wire = new WireTransport({ serializeMessage, deserializeMessage });
     receive = (frame) => wire.receive(frame);
     return wire;
   }
-  const wireFetch = new WireFetch();
-  receive = (frame) => wireFetch.receive(frame);
+  const http = sameWire && wireFetch ? wireFetch : new WireFetch();
+  wireFetch = http;
+  receive = (frame) => http.receive(frame);
   if (c.transport === 'http-sse') {
     return new SSEClientTransport(new URL(`${SERVER_ORIGIN}/sse`), {
-      fetch: wireFetch.fetch,
-      eventSourceInit: { fetch: wireFetch.fetch },
+      fetch: http.fetch,
+      eventSourceInit: { fetch: http.fetch },
     });
   }
-  return new StreamableHTTPClientTransport(new URL(`${SERVER_ORIGIN}/mcp`), { fetch: wireFetch.fetch });
+  return new StreamableHTTPClientTransport(new URL(`${SERVER_ORIGIN}/mcp`), { fetch: http.fetch });
 }
 
 /**
@@ -72,12 +77,12 @@ function clientOptions(c: SideConfig, mode: ReturnType<typeof clientMode>): Clie
   return mode === 'auto' ? { supportedProtocolVersions, versionNegotiation: { mode: 'auto' }, ...capabilities } : { supportedProtocolVersions, ...capabilities };
 }
 
-function connect(c: SideConfig): void {
+function connect(c: SideConfig, sameWire = false): void {
   if (c.clientProfile === 'ts-v1') throw new Error('the ts-v1 client is the real v1 SDK (workers/v1/client-v1.ts)');
   const mode = clientMode(c);
   const sdk = new Client({ name: 'cancel-lab-client', version: '0.1.0' }, clientOptions(c, mode));
   if (mode !== 'pin') registerClientHandlers(sdk, c.clientHandlers);
-  const profileLayer = new ClientProfileLayer(transportFor(c), c.clientProfile);
+  const profileLayer = new ClientProfileLayer(transportFor(c, sameWire), c.clientProfile);
   sdk.onerror = (error) => {
     note({ type: 'client-onerror', message: error.message });
     if (c.clientProfile === 'strict-host' && STRICT_HOST_TRIGGER.test(error.message) && sdk === client) {
@@ -85,15 +90,21 @@ function connect(c: SideConfig): void {
       note({ type: 'stderr', text: 'Closing transport (stdio transport error: Error)' });
       reconnect('strict host: connection error on an unknown id');
     }
+    if (c.clientProfile === 'strict-host' && c.transport === 'streamable-http' && sdk === client) hostSessions.onError(error, reinitialize);
   };
   sdk.connect(profileLayer, c.connectTimeoutMs !== undefined ? { timeout: c.connectTimeoutMs } : undefined).then(
-    () =>
+    () => {
+      hostSessions.onConnectEnded(null);
       note({
         type: 'connected',
         protocolVersion: sdk.getNegotiatedProtocolVersion() ?? 'unknown',
         era: sdk.getProtocolEra() ?? 'unknown',
-      }),
-    (error: unknown) => note({ type: 'client-onerror', message: `connect failed: ${String(error)}` }),
+      });
+    },
+    (error: unknown) => {
+      note({ type: 'client-onerror', message: `connect failed: ${String(error)}` });
+      hostSessions.onConnectEnded(error);
+    },
   );
   client = sdk;
   layer = profileLayer;
@@ -113,6 +124,19 @@ function reconnect(reason: string): void {
   connect(config);
 }
 
+/** The strict host's re-initialize after a 404: a new Client and session on the same HTTP wire (the server is not restarted). */
+function reinitialize(): void {
+  if (!config) return;
+  const oldClient = client;
+  const oldLayer = layer;
+  client = null;
+  layer = null;
+  void oldLayer?.close();
+  void oldClient?.close();
+  note({ type: 'new-session-requested', reason: 'strict host: HTTP 404, taken for an expired session' });
+  connect(config, true);
+}
+
 function errorCode(error: unknown): string | number | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' || typeof code === 'number' ? code : undefined;
@@ -129,6 +153,11 @@ function call(action: CallAction): void {
   if (!sdk || !profileLayer) throw new Error('client not initialised');
   const record: CallRecord = { controller: new AbortController(), id: null, settled: false };
   calls.set(action.call, record);
+  if (hostSessions.lost) {
+    record.settled = true;
+    note({ type: 'call-settled', call: action.call, outcome: 'error', message: LOST_SERVER_MESSAGE, unsent: true });
+    return;
+  }
   if (action.stop === 'before-call') record.controller.abort(STOP_REASON);
   // callTool writes its request within this step; the layer names its id when it goes out.
   profileLayer.claimNextToolCall((id) => {
@@ -181,6 +210,8 @@ const v2ClientSide: ClientSideApi = clientSideApi({
   reset(c) {
     calls.clear();
     config = c;
+    wireFetch = null;
+    hostSessions = new HostSessions();
   },
   connect,
   receive: (frame) => receive(frame),

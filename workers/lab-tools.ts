@@ -142,7 +142,10 @@ export type HandlerFinished = (id: RequestId, unwound: boolean, outcome: Handler
 export async function runTool<N extends ToolName>(name: N, args: ToolArgs<N>, req: ToolRequest, finished?: HandlerFinished): Promise<TextResult> {
   const { id, signal } = req;
   note({ type: 'handler-started', requestId: id, tool: name });
-  signal.addEventListener('abort', () => note({ type: 'handler-cancel-seen', requestId: id, reason: String(signal.reason) }), { once: true });
+  const seen = (): void => note({ type: 'handler-cancel-seen', requestId: id, reason: String(signal.reason) });
+  // A cancel that rode in the same batch as its request aborts the signal before the handler runs.
+  if (signal.aborted) seen();
+  else signal.addEventListener('abort', seen, { once: true });
   const body: (args: ToolArgs<N>, req: ToolRequest) => Promise<string> = TOOL_BODIES[name];
   try {
     const text = await body(args, req);

@@ -4,7 +4,7 @@
  * what a new run forgets; a crash is the same process exit for both.
  */
 import { fireTimerAt, kill, note, resetRun, runAt, send } from './runtime.ts';
-import type { ServerSideApi, SideConfig } from '../src/engine/index.ts';
+import type { ServerAction, ServerSideApi, SideConfig } from '../src/engine/index.ts';
 import type { WireFrame } from '../src/trace/index.ts';
 
 /** The process exits: its stdout closes (EOF), then nothing more leaves it. */
@@ -18,7 +18,14 @@ export function exitProcess(code: number, reason: string): void {
  * `serve` builds the server for the setting and returns what takes the delivered frames;
  * `forget` drops what the last process held (before a new one, and when it crashes).
  */
-export function serverSideApi(serve: (config: SideConfig) => (frame: WireFrame) => void, forget: () => void = () => undefined): ServerSideApi {
+export function serverSideApi(
+  serve: (config: SideConfig) => (frame: WireFrame) => void,
+  forget: () => void = () => undefined,
+  /** What the served transport does with a streams action (close-stream, expire-session); a server without one refuses them. */
+  streams: (action: Exclude<ServerAction, { type: 'crash' }>) => void = (action) => {
+    throw new Error(`this server cannot ${action.type}`);
+  },
+): ServerSideApi {
   let receive: (frame: WireFrame) => void = () => undefined;
   return {
     init(config, t) {
@@ -32,7 +39,10 @@ export function serverSideApi(serve: (config: SideConfig) => (frame: WireFrame) 
     fireTimer: fireTimerAt,
     act(t, action) {
       return runAt(t, () => {
-        if (action.type !== 'crash') return;
+        if (action.type !== 'crash') {
+          streams(action);
+          return;
+        }
         forget();
         exitProcess(137, 'killed by the user');
       });

@@ -5,7 +5,6 @@
  */
 import {
   McpServer,
-  WebStandardStreamableHTTPServerTransport,
   createMcpHandler,
   deserializeMessage,
   serializeMessage,
@@ -15,6 +14,7 @@ import type { ServerContext } from '@modelcontextprotocol/server';
 import { WireTransport, note } from './runtime.ts';
 import { exitProcess, serverSideApi } from './server-api.ts';
 import { HttpServerHost } from './http-server.ts';
+import { SessionfulHttp } from './sessionful-http.ts';
 import { Sse2024ServerTransport } from './sse2024-server.ts';
 import { ServerProfileLayer, goNotificationAdmission } from './server-profiles.ts';
 import { askClient } from './ask-client.ts';
@@ -25,6 +25,8 @@ import type { WireFrame } from '../src/trace/index.ts';
 
 /** The profile layer of the current process (stdio only); the tools report to it. */
 let layer: ServerProfileLayer | null = null;
+/** The sessionful Streamable HTTP server, which takes the streams steps (close-stream, expire-session). */
+let sessionful: SessionfulHttp | null = null;
 
 /** A call as the lab's tools see it (workers/lab-tools.ts), from v2's handler context. */
 function toolRequest(ctx: ServerContext): ToolRequest {
@@ -99,11 +101,9 @@ function serve(config: SideConfig): (frame: WireFrame) => void {
     }
     case 'streamable-http': {
       if (serverShape(config) === 'sessionful') {
-        let sessions = 0;
-        const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => `session-${++sessions}` });
-        void factory().connect(transport);
-        const host = new HttpServerHost((request) => transport.handleRequest(request));
-        return (frame) => host.receive(frame);
+        sessionful = new SessionfulHttp(factory, config);
+        const served = sessionful;
+        return (frame) => served.receive(frame);
       }
       // createMcpHandler: a fresh server per request (2025 era: its default 'stateless' fallback).
       const handler = createMcpHandler(factory, { onerror });
@@ -114,9 +114,17 @@ function serve(config: SideConfig): (frame: WireFrame) => void {
   }
 }
 
-const v2ServerSide: ServerSideApi = serverSideApi(serve, () => {
-  layer = null;
-});
+const v2ServerSide: ServerSideApi = serverSideApi(
+  serve,
+  () => {
+    layer = null;
+    sessionful = null;
+  },
+  (action) => {
+    if (!sessionful) throw new Error(`only the sessionful Streamable HTTP server can ${action.type}`);
+    sessionful.act(action);
+  },
+);
 
 /**
  * The side a run talks to: v2, or the real v1 server (`ts-v1`), whose SDK is fetched only when

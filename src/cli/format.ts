@@ -96,6 +96,10 @@ function describeAction(a: UserAction): string {
       return 'crash the server';
     case 'reconnect':
       return 'restart the server and reconnect';
+    case 'close-stream':
+      return `the server closes call ${a.call}'s SSE stream`;
+    case 'expire-session':
+      return `the server forgets the session${a.outageMs !== undefined ? ` (404 to everything for ${a.outageMs} ms)` : ''}`;
   }
 }
 

@@ -32,7 +32,7 @@ export const INTO: Record<SideName, Direction> = { client: 's2c', server: 'c2s' 
 export const BATCH_STEPS = 64;
 
 /** Notes after which what reaches a side changes (its connection is replaced, or it died). */
-const STOP_ON: HandlerNote['type'][] = ['reconnect-requested', 'server-exited'];
+const STOP_ON: HandlerNote['type'][] = ['reconnect-requested', 'new-session-requested', 'server-exited'];
 
 /** What the coordinator knows now, for planning one side's batch. */
 export interface Outlook {

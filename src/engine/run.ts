@@ -17,7 +17,7 @@ import { createTraceIndex, messageOf, type TraceIndexBuilder } from '../trace/in
 import type { Direction, FrameEvent, HandlerNote, JsonRpcMessage, NewTraceEvent, RequestId, TraceEvent, WireFrame } from '../trace/index.ts';
 import { Wire, type InFlight } from './wire.ts';
 import { Lifecycles } from './lifecycles.ts';
-import { Streams, type TransportEvent } from './streams.ts';
+import { Streams, serverStreamsStep, type TransportEvent } from './streams.ts';
 import { forgeCancel, forgeContext, forgeMessage, forgeProgress, forgeResponse, resolveTarget, type ForgeContext, type Forged } from './forge.ts';
 import { haltMessage, MAX_STEPS, MAX_TRACE_EVENTS, MAX_VIRTUAL_MS, SIDE_STEP_TIMEOUT_MS, SideHalt, withinDeadline, type HaltReason, type RunHalt } from './bounds.ts';
 import { BATCH_STEPS, INTO, Lookahead, planBatch, type SideEvent, type SideName } from './lookahead.ts';
@@ -90,6 +90,7 @@ export class Run {
       ...(scenario.connectTimeoutMs !== undefined && { connectTimeoutMs: scenario.connectTimeoutMs }),
       ...(scenario.clientHandlers && { clientHandlers: scenario.clientHandlers }),
       ...(scenario.negotiation && { negotiation: scenario.negotiation }),
+      ...(scenario.resumable && { resumable: scenario.resumable }),
     };
     this.forge = forgeContext(scenario, this.indexer.index, this.lifecycles, this.streams, () => this.connectionNo);
     for (const step of scenario.steps) this.schedule(step);
@@ -370,6 +371,14 @@ export class Run {
         if (!this.requireStdio('restart the server')) return;
         this.absorb('client', await this.call('client', 'the reconnect', this.sides.client.act(this.now, { type: 'reconnect' })));
         return;
+      case 'close-stream':
+      case 'expire-session': {
+        const step = serverStreamsStep(action, this.lifecycles, this.streams);
+        if (!step.ok) return this.fail(step.error);
+        if (step.event) this.transport(step.event);
+        this.absorb('server', await this.call('server', step.what, this.sides.server.act(this.now, step.action)));
+        return;
+      }
       case 'cancel-task':
         if (this.lifecycles.hasCall(action.call)) this.absorb('client', await this.call('client', `tasks/cancel ${action.call}`, this.sides.client.act(this.now, action)));
         else this.fail(`tasks/cancel for unknown call ${action.call}`);
@@ -462,12 +471,13 @@ export class Run {
         this.transport({ event: 'crashed', detail: `the server process exited with code ${note.code}: ${note.reason}`, by: 'server' });
         return;
       case 'reconnect-requested':
-        // The host starts a new server process and a new connection; frames still in flight
-        // on the old one reach nobody.
+      case 'new-session-requested':
+        // The host starts a new connection (after a reconnect, to a new server process); frames
+        // still in flight on the old one reach nobody.
         this.connectionNo++;
         this.lifecycles.newConnection();
         this.streams.clear();
-        this.serverRestartDue = true;
+        this.serverRestartDue = note.type === 'reconnect-requested';
         this.transport({ event: 'reconnecting', detail: note.reason, by: 'client' });
         return;
       case 'handler-started':

@@ -3,7 +3,7 @@
  * each other. The side runs only when the coordinator tells it to, at one virtual instant,
  * until it is quiet; it answers with what it wrote and did, in order, and its next timer.
  */
-import type { HandlerNote, UserAction, WireFrame } from '../trace/index.ts';
+import type { HandlerNote, RequestId, UserAction, WireFrame } from '../trace/index.ts';
 import type { ClientHandlers, ClientProfile, HttpServerShape, Negotiation, Revision, ServerProfile, TransportKind } from '../scenario/index.ts';
 
 export type SideOutput = ({ kind: 'send' } & WireFrame) | { kind: 'note'; note: HandlerNote };
@@ -26,6 +26,8 @@ export interface SideConfig {
   clientHandlers?: ClientHandlers;
   /** Each side's supported revisions and the client's negotiation mode; both support `revision` alone when absent. */
   negotiation?: Negotiation;
+  /** Sessionful Streamable HTTP: the server keeps an event store (and sends `retry` when set). */
+  resumable?: { retryMs?: number };
 }
 
 export type ClientAction =
@@ -75,7 +77,8 @@ export interface BatchPlan {
 /** One step of a batch: which event it was, and what the side did (or the error it threw). */
 export type BatchStep = ({ kind: 'timer'; t: number } | { kind: 'frame'; t: number; frame: number }) & ({ result: StepResult } | { error: string });
 
-export type ServerAction = { type: 'crash' };
+/** What the user makes the server do: crash (stdio), or on sessionful Streamable HTTP close a request's SSE stream or forget the session. */
+export type ServerAction = { type: 'crash' } | { type: 'close-stream'; requestId: RequestId } | { type: 'expire-session'; outageMs?: number };
 
 export type ClientSideApi = SideApi<ClientAction>;
 export type ServerSideApi = SideApi<ServerAction>;

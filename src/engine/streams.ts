@@ -4,7 +4,8 @@
  * session ids the server handed out. Following a frame yields the transport lifecycle events
  * it implies (a stream opened or closed, a session created or lost).
  */
-import type { ConnectionEvent, FrameEvent, RequestId, WireFrame } from '../trace/index.ts';
+import type { ConnectionEvent, FrameEvent, RequestId, UserAction, WireFrame } from '../trace/index.ts';
+import type { ServerAction } from './side-protocol.ts';
 
 interface StreamRecord {
   open: boolean;
@@ -84,7 +85,9 @@ export class Streams {
         const session = http.headers?.['mcp-session-id'];
         if (session !== undefined) record.sessionId = session;
         const path = http.url ? new URL(http.url).pathname : '';
-        return [{ event: 'stream-opened', detail: `${http.method ?? ''} ${path}${frame.msg?.method ? ` (${frame.msg.method})` : ''}`, stream: http.stream, by: 'client' }];
+        const resumes = http.headers?.['last-event-id'];
+        const what = frame.msg?.method ? ` (${frame.msg.method})` : resumes !== undefined ? ` (resuming after event ${resumes})` : '';
+        return [{ event: 'stream-opened', detail: `${http.method ?? ''} ${path}${what}`, stream: http.stream, by: 'client' }];
       }
       case 'response-head': {
         const events: TransportEvent[] = [];
@@ -109,4 +112,22 @@ export class Streams {
         return [];
     }
   }
+}
+
+/**
+ * What the server side is asked to do for a streams step (close a call's SSE stream, forget the
+ * session), with the transport event the step itself implies; or why it cannot be done.
+ */
+export function serverStreamsStep(
+  action: Extract<UserAction, { type: 'close-stream' | 'expire-session' }>,
+  calls: { requestIdOf(call: string): RequestId | null },
+  streams: Streams,
+): { ok: true; what: string; action: ServerAction; event?: TransportEvent } | { ok: false; error: string } {
+  if (action.type === 'expire-session') {
+    const event: TransportEvent = { event: 'session-expired', detail: `the server forgot session ${streams.latestSession() ?? '(none yet)'}`, by: 'server' };
+    return { ok: true, what: 'the session expiry', action: { type: 'expire-session', ...(action.outageMs !== undefined && { outageMs: action.outageMs }) }, event };
+  }
+  const requestId = calls.requestIdOf(action.call);
+  if (requestId === null) return { ok: false, error: `no request id known for call ${action.call}` };
+  return { ok: true, what: `closing call ${action.call}'s stream`, action: { type: 'close-stream', requestId } };
 }

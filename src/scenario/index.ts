@@ -15,6 +15,7 @@ export { LIBRARY, libraryEntry, type LibraryEntry, type LibrarySource } from './
 export { ON_CANCEL, TOOLS, TOOL_INPUT, defaultArgs, validateToolArgs, type ToolArgsCheck, type ToolName, type ToolSpec } from './tools.ts';
 export { clientMode, clientRevisions, negotiationWhyNot, pinnedRevision, serverRevisions, type Negotiation, type NegotiationSetting } from './negotiation.ts';
 export { CLIENT_PROFILE_INFO, SERVER_PROFILE_INFO, type ProfileInfo } from './profiles.ts';
+export { streamsWhyNot } from './streams.ts';
 export { allowedCombinations, profileWhyNot, serverShape, settingLine, tasksWhyNot, transportWhyNot, whyNot, type Combination, type ServerShape } from './combinations.ts';
 export {
   ASK_CAPABILITY,

@@ -31,6 +31,8 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
   connectTimeoutMs: "The client's timeout for connect (the initialize handshake), in virtual ms; the SDK's 60 s default when absent.",
   clientHandlers:
     'How the client answers the requests the server sends it mid-call (the ask_client tool): one entry per capability it declares (elicitation, sampling, roots), each answering after "ms" (0: at once) and, when the server cancels first, observing the cancel (stopping at once) or ignoring it. A capability without an entry is not declared.',
+  resumable:
+    'Sessionful Streamable HTTP, the real v2 server only: the server keeps an event store, so its SSE events carry ids and a client reconnecting with Last-Event-ID gets what it missed; on 2025-11-25 each POST stream opens with a priming event, carrying "retry: retryMs" when retryMs is set.',
   faults:
     'Standing faults on the wire: frames written in one direction that match "match" (a JSON-RPC method, or "response"; any frame when absent), and only the nth match when "nth" is set, are dropped, delayed by "ms", or duplicated; "content-type" (dir "s2c") relabels the server\'s response head to a POSTed request whose method is "match" with the Content-Type "contentType", as a server that mislabels its answer would.',
   steps: "The user's actions, each at a virtual time in ms (several at one instant run in the order listed).",
@@ -53,6 +55,10 @@ const ACTION_DESCRIPTIONS: Record<string, string> = {
   ping: 'The client pings the server (Client.ping); 2026-07-28 has no ping.',
   'crash-server': 'The server process dies (stdio only).',
   reconnect: 'A new server process, and the client connects to it again (stdio only).',
+  'close-stream':
+    "The server closes the SSE stream of a call's request before its response (the transport's closeSSEStream; sessionful Streamable HTTP, the real v2 server): 2025-11-25 polling. A resumable server's client reconnects with Last-Event-ID after the retry the server sent.",
+  'expire-session':
+    'The server forgets the session (the transport\'s close(); sessionful Streamable HTTP, the real v2 server): requests naming it get 404 Session not found, and a new initialize starts a new session. For outageMs after it every request gets a bare 404, as a reverse proxy with no route answers.',
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -14,6 +14,7 @@ import type { Scenario } from './schema.ts';
 import progressAfterCancel2026Stdio from '../../content/scenarios/progress-after-cancel-2026-stdio.json' with { type: 'json' };
 import progressOnAnotherRequestsStream from '../../content/scenarios/progress-on-another-requests-stream.json' with { type: 'json' };
 import notificationWithAnId from '../../content/scenarios/notification-with-an-id.json' with { type: 'json' };
+import { STREAMS_SCENARIOS } from './library-streams.ts';
 import cancelInABatch20250326 from '../../content/scenarios/cancel-in-a-batch-2025-03-26.json' with { type: 'json' };
 import cancelInABatch20251125 from '../../content/scenarios/cancel-in-a-batch-2025-11-25.json' with { type: 'json' };
 import seed000StrictHostPythonV1 from '../../content/scenarios/seed-000-strict-host-python-v1.json' with { type: 'json' };
@@ -192,6 +193,7 @@ const RAW: readonly unknown[] = [
   rustSdk1251ServerCancelRemovesAClientWaiter,
   codex40390CancelledElicitationHidesTheResult,
   goSdk1212CancelWithoutMetaRefusedWith400,
+  ...STREAMS_SCENARIOS,
 ];
 
 function text(record: Record<string, unknown>, key: string, where: string): string {

@@ -186,10 +186,12 @@ export const CLIENT_PROFILE_INFO: Record<ClientProfile, ProfileInfo<ClientProfil
     differences: [
       'The real TS v2 Client, with a host policy on onerror: "Received a response for an unknown message ID" or an unknown progress token closes the transport and reconnects (a new server process, a new initialize).',
       'Calls in flight on the old connection fail.',
+      'On Streamable HTTP, any HTTP 404 is taken for an expired session: the host re-initializes once (a new Client and session on the same wire, the same server); if that initialize gets a 404 too, the server is lost for the session and later calls fail without touching the network.',
     ],
     sources: [
       { label: 'anthropics/claude-code#51073', url: 'https://github.com/anthropics/claude-code/issues/51073' },
       { label: 'anthropics/claude-code#50095', url: 'https://github.com/anthropics/claude-code/issues/50095' },
+      { label: 'anthropics/claude-code#94273', url: 'https://github.com/anthropics/claude-code/issues/94273' },
     ],
   },
   'py-v1': {

@@ -9,6 +9,7 @@ import { referenceProblems, transportProblems } from './references.ts';
 import { clientHandlersSchema } from './reverse.ts';
 import { tasksWhyNot } from './combinations.ts';
 import { negotiationSchema, negotiationWhyNot } from './negotiation.ts';
+import { resumableSchema, streamsProblems } from './streams.ts';
 
 /**
  * A standing fault on the wire: frames in one direction that match (by method, and by which
@@ -126,6 +127,8 @@ export const scenarioSchema = z
     negotiation: negotiationSchema.optional(),
     /** How the client's handlers of the server's requests (ask_client) behave; each answers at once when absent. */
     clientHandlers: clientHandlersSchema.optional(),
+    /** Sessionful Streamable HTTP only: the server keeps an event store, so its SSE streams can be resumed. */
+    resumable: resumableSchema.optional(),
     faults: z.array(fault).max(50).optional(),
     steps: z.array(step).max(2000),
     /** The run stops at this virtual time even if timers are still pending (the SDK's 60 s request timeout, say). */
@@ -134,7 +137,7 @@ export const scenarioSchema = z
   .strict()
   // A call name used twice, a step naming a call no step makes (or before it is made), a step only stdio can take.
   .superRefine((scenario, ctx) => {
-    const problems = [...referenceProblems(scenario.steps), ...transportProblems(scenario.transport, scenario.steps)];
+    const problems = [...referenceProblems(scenario.steps), ...transportProblems(scenario.transport, scenario.steps), ...streamsProblems(scenario)];
     for (const problem of problems) ctx.addIssue({ code: 'custom', ...problem });
     // Tasks (2025-11-25) run on the real TypeScript SDK v1 only: 2.4.0 serves no tasks.
     const tasks = scenario.steps.findIndex((step) => step.action.type === 'cancel-task' || (step.action.type === 'call' && step.action.task !== undefined));

@@ -91,6 +91,18 @@ export const userActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('reconnect') }),
   /** tasks/cancel for the task a task-augmented call created: the client asks the server to cancel it. */
   z.strictObject({ type: z.literal('cancel-task'), call: callIdSchema }),
+  /**
+   * Sessionful Streamable HTTP: the server closes the SSE stream of a call's request before its
+   * response (its transport's `closeSSEStream`), as a 2025-11-25 server polling does; a
+   * `resumable` server's client then reconnects with `Last-Event-ID`.
+   */
+  z.strictObject({ type: z.literal('close-stream'), call: callIdSchema }),
+  /**
+   * Sessionful Streamable HTTP: the server forgets the session (its transport's `close()`), so
+   * a request naming it gets 404 and a new `initialize` starts a new session; for `outageMs`
+   * after it every request gets a bare 404, as a reverse proxy with no route answers.
+   */
+  z.strictObject({ type: z.literal('expire-session'), outageMs: msSchema.optional() }),
 ]);
 
 export type UserAction = z.infer<typeof userActionSchema>;

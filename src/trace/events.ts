@@ -142,6 +142,8 @@ export type HandlerNote =
   | { type: 'server-exited'; code: number; reason: string }
   /** The host closes the connection and starts a new one (a strict host after an unknown id, or the user). */
   | { type: 'reconnect-requested'; reason: string }
+  /** The host starts a new session on the same HTTP wire (a strict host after a 404): a new connection to the same server. */
+  | { type: 'new-session-requested'; reason: string }
   | { type: 'client-closed'; reason: string };
 
 export interface HandlerEvent extends Base {

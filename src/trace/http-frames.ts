@@ -96,6 +96,30 @@ function firstSseEvent(text: string): EventSourceMessage | null {
   return first;
 }
 
+/**
+ * The fields of the SSE event a chunk holds, as an SSE parser reads them: its `event` name, its
+ * `id` (what a client sends back as `Last-Event-ID`) and a `retry` (the milliseconds a client
+ * waits before it reconnects; a priming event may carry one and no data).
+ */
+export function sseFieldsOf(text: string): { event?: string; id?: string; retry?: number } {
+  const seen: { event?: EventSourceMessage; retry?: number } = {};
+  const parser = createParser({
+    onEvent: (event) => {
+      seen.event ??= event;
+    },
+    onRetry: (ms) => {
+      seen.retry ??= ms;
+    },
+  });
+  parser.feed(text);
+  parser.feed('\n\n');
+  return {
+    ...(seen.event?.event !== undefined && { event: seen.event.event }),
+    ...(seen.event?.id !== undefined && { id: seen.event.id }),
+    ...(seen.retry !== undefined && { retry: seen.retry }),
+  };
+}
+
 /** Whether an SSE parser finds at least one event in `text` (a body labelled SSE that holds none is no SSE stream). */
 export function holdsSseEvent(text: string): boolean {
   return firstSseEvent(text) !== null;

@@ -358,7 +358,7 @@ function onHandler(b: Building, e: HandlerEvent): void {
   if (e.side === 'client' && isSettled(e)) callOf(idx, e.note.call).settled.push(e);
   else if (e.side === 'client' && note.type === 'client-onerror') idx.clientOnerror.push(e);
   else if (e.side === 'server' && note.type === 'server-onerror') idx.serverOnerror.push(e);
-  else if (note.type === 'reconnect-requested') {
+  else if (note.type === 'reconnect-requested' || note.type === 'new-session-requested') {
     idx.connection++;
     b.asks = [];
   } else if (e.side === 'client' && 'requestId' in note) push(idx.clientHandlerNotes, idKey(note.requestId), e);

@@ -2,7 +2,7 @@
  * The wire log: one row per frame, with what it is, where it sits in HTTP, and whether and when
  * it was delivered. A response says what it answers through the trace index.
  */
-import { DIRECTION_LABEL, frameEntry, indexTrace, isObject, type Direction, type FrameEvent, type IndexedRequest, type JsonRpcMessage, type TraceEvent, type TraceIndex } from '../trace/index.ts';
+import { DIRECTION_LABEL, frameEntry, indexTrace, isObject, sseFieldsOf, type Direction, type FrameEvent, type IndexedRequest, type JsonRpcMessage, type TraceEvent, type TraceIndex } from '../trace/index.ts';
 
 /** The HTTP headers worth showing in the wire log; the raw frame keeps all of them. */
 export const HEADERS_THAT_MATTER = ['mcp-session-id', 'mcp-protocol-version', 'accept', 'content-type', 'last-event-id'] as const;
@@ -170,14 +170,19 @@ function framingLabel(http: FrameEvent['http'], raw: string): string {
   switch (http.part) {
     case 'request': {
       const path = http.url ? new URL(http.url).pathname + new URL(http.url).search : '';
-      return `${http.method ?? ''} ${path}`;
+      // A GET that names the last event it saw resumes a stream (Streamable HTTP resumability).
+      const resumes = http.headers?.['last-event-id'];
+      return `${http.method ?? ''} ${path}${resumes === undefined ? '' : ` · resume after ${resumes}`}`;
     }
     case 'response-head':
       return `${http.status ?? ''} ${http.headers?.['content-type']?.split(';')[0] ?? '(no body)'}`;
     case 'chunk': {
-      const event = /^event: (.*)$/m.exec(raw)?.[1];
       if (raw.startsWith(':')) return 'SSE comment';
-      return event ? `SSE event: ${event}` : 'body';
+      const event = /^event: (.*)$/m.exec(raw)?.[1];
+      // A resumable stream's events carry ids, and its priming event an id and a retry (no data).
+      const sse = /^(id|retry):/m.test(raw) ? sseFieldsOf(raw) : {};
+      const fields = [event && `event: ${event}`, sse.id !== undefined && `id: ${sse.id}`, sse.retry !== undefined && `retry: ${sse.retry}`].filter((f) => typeof f === 'string');
+      return fields.length > 0 ? `SSE ${fields.join(' · ')}` : 'body';
     }
     case 'end':
       return 'end of response (server)';

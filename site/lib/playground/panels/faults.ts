@@ -6,7 +6,7 @@
  * it). The text and number fields are bounded where they are typed, by the schema's own bounds,
  * so a fault the form takes always makes a link the app opens.
  */
-import { INPUT_BOUNDS, type WireFault } from '../../../../src/scenario/index.ts';
+import { INPUT_BOUNDS, streamsWhyNot, type WireFault } from '../../../../src/scenario/index.ts';
 import type { Direction, Target, UserAction } from '../../../../src/trace/index.ts';
 import type { RunView } from '../../../../src/views/index.ts';
 import { byId, el } from '../dom.ts';
@@ -101,6 +101,15 @@ export function createFaultsPanel(root: HTMLElement, actions: Actions): Panel {
   on('disconnect', () => actions.act({ type: 'disconnect' }));
   on('crash', () => actions.act({ type: 'crash-server' }));
   on('reconnect', () => actions.act({ type: 'reconnect' }));
+  // The server's streams steps: on the chosen call's stream, and on the session.
+  const streamTitles = new Map(['close-stream', 'expire-session'].map((id) => byId<HTMLButtonElement>(root, id)).map((b) => [b, b.title] as const));
+  on('close-stream', () => {
+    const chosen = chosenTarget();
+    target.setCustomValidity(chosen?.call === undefined ? 'The server closes a call\'s stream: pick a call.' : '');
+    if (chosen?.call === undefined) target.reportValidity();
+    else actions.act({ type: 'close-stream', call: chosen.call });
+  });
+  on('expire-session', () => actions.act({ type: 'expire-session' }));
   for (const dir of ['c2s', 's2c'] as const) {
     // Whether the wire holds is read off the trace, so the button is right after a replayed `hold` too.
     holdButtons[dir].addEventListener('click', () => shown && actions.act({ type: shown.holding[dir] ? 'release' : 'hold', dir }));
@@ -167,6 +176,12 @@ export function createFaultsPanel(root: HTMLElement, actions: Actions): Panel {
       for (const id of STDIO_ONLY_BUTTONS) {
         const button = byId<HTMLButtonElement>(root, id);
         button.disabled = !stdio;
+      }
+      // Only the real v2 server over sessionful Streamable HTTP has streams to close and a session to forget.
+      const streamsWhy = streamsWhyNot(view.scenario);
+      for (const [button, title] of streamTitles) {
+        button.disabled = streamsWhy !== null;
+        button.title = streamsWhy === null ? title : `${title}. Not on this run: it ${streamsWhy}.`;
       }
       const faults = view.scenario.faults ?? [];
       faultCount.textContent = String(faults.length);
