@@ -4,7 +4,7 @@
  * progress that rides on it (HTTP-RELATED-MESSAGES), and what the POST body itself may hold
  * (BATCH-HTTP).
  */
-import { frameEntry, holdsSseEvent, isResponse, type IndexedRequest as Req, type IndexedStream, type TraceIndex as Index } from '../../trace/index.ts';
+import { frameEntry, holdsSseEvent, isResponse, sseFieldsOf, type IndexedRequest as Req, type IndexedStream, type TraceIndex as Index } from '../../trace/index.ts';
 import { frameName, show, type Draft, type Judge } from './helpers.ts';
 
 /** The client's POST streams that carry requests, with those requests (a batch may carry several). */
@@ -18,6 +18,24 @@ function requestStreams(idx: Index): { n: number; s: IndexedStream; reqs: Req[] 
   for (const [n, reqs] of byStream) {
     const s = idx.streams.get(n);
     if (s?.open?.http?.method === 'POST') out.push({ n, s, reqs });
+  }
+  return out;
+}
+
+/**
+ * The streams a resumed stream continues: a GET whose Last-Event-ID names an event another
+ * stream carried continues that stream (and what that one continued), so an answer on it is
+ * on the stream of the request (2025-11-25 transports.mdx:169-187).
+ */
+function continues(idx: Index, n: number): Set<number> {
+  const out = new Set<number>();
+  for (let at = idx.streams.get(n), seen = 0; at !== undefined && seen < idx.streams.size; seen++) {
+    const last = at.open?.http?.method === 'GET' ? at.open.http.headers?.['last-event-id'] : undefined;
+    if (last === undefined) break;
+    const from = [...idx.streams].find(([, s]) => s.s2c.some((f) => f.http?.part === 'chunk' && sseFieldsOf(f.raw).id === last));
+    if (from === undefined || out.has(from[0])) break;
+    out.add(from[0]);
+    at = from[1];
   }
   return out;
 }
@@ -98,9 +116,12 @@ export const STREAM_JUDGES = {
       for (const { n, s, reqs } of requestStreams(idx)) {
         if (!/^text\/event-stream/i.test(contentType(s))) continue; // the clause is about the SSE stream
         for (const req of reqs) {
-          const here = req.responses.find((r) => r.frame.http?.stream === n);
+          const here = req.responses.find((r) => r.frame.http?.stream === n || continues(idx, r.frame.http?.stream ?? -1).has(n));
           const elsewhere = req.responses.find((r) => r.frame.http?.stream !== n);
-          if (here) out.push({ verdict: 'satisfied', witnesses: [req.frame.seq, here.frame.seq], why: `Stream ${n} carried the response to request ${show(req.id)}.` });
+          if (here) {
+            const resumed = here.frame.http?.stream !== n ? ` (resumed as stream ${here.frame.http?.stream ?? '?'})` : '';
+            out.push({ verdict: 'satisfied', witnesses: [req.frame.seq, here.frame.seq], why: `Stream ${n}${resumed} carried the response to request ${show(req.id)}.` });
+          }
           else if (elsewhere)
             out.push({
               verdict: 'violated',
