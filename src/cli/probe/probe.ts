@@ -59,9 +59,13 @@ function errorCode(error: unknown): string | undefined {
   return cause !== null && typeof cause === 'object' && 'code' in cause && typeof cause.code === 'string' ? cause.code : undefined;
 }
 
-/** Why the handshake did not complete, as a problem. */
-function connectProblem(error: unknown, target: Target): Problem {
+/** Why the handshake did not complete, as a problem; `reported` is the first error the transport reported. */
+function connectProblem(error: unknown, target: Target, reported: Error | undefined): Problem {
   const what = describe(target);
+  if (target.kind === 'http' && reported?.message === 'fetch failed') {
+    const cause = reported.cause instanceof Error ? reported.cause : undefined;
+    return { kind: 'bad-input', message: `Nothing answered at ${what} (${errorCode(reported) ?? cause?.message ?? 'fetch failed'}).` };
+  }
   if (error instanceof StepFailed) {
     return error.gone === null
       ? { kind: 'hang', message: `The server did not complete the handshake: ${error.message}.` }
@@ -70,7 +74,6 @@ function connectProblem(error: unknown, target: Target): Problem {
   const code = errorCode(error);
   const message = error instanceof Error ? error.message : String(error);
   if (target.kind === 'stdio' && (code === 'ENOENT' || code === 'EACCES')) return { kind: 'bad-input', message: `Cannot start "${what}": ${code === 'ENOENT' ? 'no such command' : 'permission denied'}.` };
-  if (target.kind === 'http' && (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || /fetch failed/.test(message))) return { kind: 'bad-input', message: `Nothing answered at ${what} (${code ?? message}).` };
   return { kind: 'not-connected', message: `The client could not connect to ${what}: ${message}.` };
 }
 
@@ -102,7 +105,7 @@ async function measure(session: Session, tool: string, args: Record<string, unkn
     return error.gone === null
       ? { ok: false, problem: { kind: 'hang', message: `The server hung: timing the tool "${tool}", ${error.message}.` } }
       : error.gone.flood
-        ? { ok: false, problem: { kind: 'bound', message: `The probe stopped while timing the tool "${tool}": the server ${error.gone.why}.` } }
+        ? { ok: false, problem: { kind: 'bound', message: `The probe stopped while timing the tool "${tool}": the server flooded it (${session.recorder.tripped ?? 'a bound tripped'}).` } }
         : { ok: false, problem: { kind: 'run-failed', message: `The server went while the tool "${tool}" was being timed: ${error.gone.why}.` } };
   }
 }
@@ -110,7 +113,7 @@ async function measure(session: Session, tool: string, args: Record<string, unkn
 /** The problem the battery left, if any: a check stuck, or a flood. */
 function batteryProblem(session: Session, runs: readonly CheckRun[]): Problem | null {
   const gone = session.went();
-  if (gone?.flood) return { kind: 'bound', message: `The probe stopped: the server ${gone.why}.` };
+  if (gone?.flood) return { kind: 'bound', message: `The probe stopped: the server flooded it (${session.recorder.tripped ?? 'a bound tripped'}).` };
   const stuck = runs.find((r) => r.stuck !== null);
   return stuck ? { kind: 'hang', message: `The server hung in "${stuck.title}": ${stuck.stuck ?? ''}; the checks after it were not run.` } : null;
 }
@@ -120,7 +123,7 @@ async function drive(session: Session, opts: ProbeOptions): Promise<{ measuredMs
   try {
     await session.connect(opts.timeoutMs ?? CONNECT_TIMEOUT_MS);
   } catch (error) {
-    return { measuredMs: null, runs: [], problem: connectProblem(error, opts.target) };
+    return { measuredMs: null, runs: [], problem: connectProblem(error, opts.target, session.firstError) };
   }
   const measured = await measure(session, opts.tool, opts.args, opts.timeoutMs ?? MAX_TOOL_MS);
   if (!measured.ok) return { measuredMs: null, runs: [], problem: measured.problem };

@@ -133,6 +133,11 @@ function readAtOnce(trace: readonly TraceEvent[], forged: ReadonlySet<number>): 
       continue;
     }
     if (e.kind === 'delivery' && e.dir === 's2c') continue;
+    // A note is the log's whole line: its stamp and marker said only where it sat.
+    if (e.kind === 'observed' && e.what === 'note') {
+      out.push({ ...e, text: e.text.replace(/^\[\+\d+ms\] # /, ''), seq: out.length });
+      continue;
+    }
     if (e.kind === 'frame' && e.dir === 's2c') {
       out.push({ ...e, deliverAt: e.t, seq: out.length });
       out.push({ kind: 'delivery', frame: e.frame, dir: 's2c', seq: out.length, t: e.t });

@@ -48,6 +48,8 @@ export class Session {
   readonly client = new Client({ name: 'cancel-lab-probe', version: '0.1.0' });
   private readonly transport: StdioServer | RecordingHttpTransport;
   private gone: Gone | null = null;
+  /** The first error the client or its transport reported (a refused connection, for one). */
+  firstError: Error | undefined;
   private readonly goneWaiters = new Set<(gone: Gone) => void>();
   readonly target: Target;
 
@@ -55,7 +57,10 @@ export class Session {
     this.target = target;
     this.transport = target.kind === 'stdio' ? new StdioServer(target.command, target.args, this.recorder) : new RecordingHttpTransport(target.url, this.recorder);
     this.recorder.onTrip = (why) => this.leave({ t: this.recorder.now(), why: `it flooded the probe: ${why}`, flood: true });
-    this.client.onerror = (error) => this.recorder.note(`client: ${error.message}`);
+    this.client.onerror = (error) => {
+      this.firstError ??= error;
+      this.recorder.note(`client: ${error.message}`);
+    };
     this.client.onclose = () => {
       const exit = this.transport instanceof StdioServer ? this.transport.exit : null;
       this.leave(exit ? { t: exit.t, why: `its process exited (${exit.code !== null ? `code ${exit.code}` : `signal ${exit.signal ?? '?'}`})`, exit } : { t: this.recorder.now(), why: 'the connection closed' });
