@@ -82,6 +82,16 @@ function writtenSince(session: Session, from: number): string[] {
     .map((f) => (f.raw.length > 120 ? `${f.raw.slice(0, 120)}…` : f.raw));
 }
 
+/** Whether the client wrote a notifications/cancelled after frame `from`: the SDK sends none for a call already answered. */
+function cancelSent(session: Session, from: number): boolean {
+  return session.recorder.frames().slice(from).some((f) => f.dir === 'c2s' && f.msg?.method === 'notifications/cancelled');
+}
+
+/** What the SDK did with the abort, in words. */
+function sdkCancel(session: Session, from: number): string {
+  return cancelSent(session, from) ? 'the SDK sent notifications/cancelled' : 'the SDK sent no cancel (the call had already been answered)';
+}
+
 type Body = (plan: Plan, session: Session, story: string[]) => Promise<void>;
 
 /** Starts a call and returns its settling, its id once written, and when it was sent. */
@@ -92,7 +102,7 @@ async function start(plan: Plan, session: Session, options: { signal?: AbortSign
   await session.pause(1);
   const call = session.lastCall();
   if (call === null) throw new StepFailed('the client wrote no tools/call', null);
-  return { settled, id: call.id, from: call.frame, sentAt };
+  return { settled, id: call.id, sentAt };
 }
 
 /** After a cancel: waits out the tool's own time and a margin, so a late answer shows. */
@@ -132,7 +142,7 @@ const BODIES: Record<CheckId, Body> = {
     const cancelFrame = session.recorder.frameTotal;
     controller.abort('cancel-lab probe: a cancel in flight');
     const s = await session.step('the cancelled call', wait(plan.d), settled);
-    story.push(`Called the tool (request ${JSON.stringify(id)}) and aborted it ${session.recorder.now() - sentAt} ms later, about a third of its time; the SDK sent notifications/cancelled and ${settledText(s, sentAt)}.`);
+    story.push(`Called the tool (request ${JSON.stringify(id)}) and aborted it ${session.recorder.now() - sentAt} ms later, about a third of its time; ${sdkCancel(session, cancelFrame)}, and ${settledText(s, sentAt)}.`);
     await lateWindow(plan, session, sentAt);
     const answers = answersFor(session, id, cancelFrame);
     tellAnswers(story, answers, 'after the cancel, in the tool’s time and a margin');
@@ -146,8 +156,9 @@ const BODIES: Record<CheckId, Body> = {
     controller.abort('cancel-lab probe: a cancel, to be repeated');
     await session.step('the cancelled call', wait(plan.d), settled);
     await session.pause(20);
+    const first = sdkCancel(session, cancelFrame);
     await session.cancel(id, 'cancel-lab probe: the same cancel again');
-    story.push(`Called the tool (request ${JSON.stringify(id)}), aborted it at about a third of its time (the SDK's cancel), then sent a second notifications/cancelled for the same id.`);
+    story.push(`Called the tool (request ${JSON.stringify(id)}) and aborted it at about a third of its time (${first}), then sent a notifications/cancelled of its own for the same id.`);
     await lateWindow(plan, session, sentAt);
     tellAnswers(story, answersFor(session, id, cancelFrame), 'after the first cancel');
   },
@@ -159,9 +170,8 @@ const BODIES: Record<CheckId, Body> = {
     const cancelFrame = session.recorder.frameTotal;
     controller.abort('cancel-lab probe: a cancel racing the response');
     const s = await session.step('the call', wait(plan.d), settled);
-    const cancelled = session.recorder.frames().slice(cancelFrame).some((f) => f.dir === 'c2s' && f.msg?.method === 'notifications/cancelled');
     story.push(`Called the tool (request ${JSON.stringify(id)}) and aborted it ${session.recorder.now() - sentAt} ms later, as its response was due; ${settledText(s, sentAt)}.`);
-    if (!cancelled) {
+    if (!cancelSent(session, cancelFrame)) {
       story.push('The response came first, so the SDK sent no cancel: the race was not reached this time (timers run late on a busy machine; run the check again).');
       return;
     }
@@ -174,7 +184,7 @@ const BODIES: Record<CheckId, Body> = {
     const { settled, id, sentAt } = await start(plan, session, { timeout });
     const cancelFrame = session.recorder.frameTotal;
     const s = await session.step('the call', wait(plan.d), settled);
-    story.push(`Called the tool (request ${JSON.stringify(id)}) with a request timeout of ${timeout} ms; ${settledText(s, sentAt)}.`);
+    story.push(`Called the tool (request ${JSON.stringify(id)}) with a request timeout of ${timeout} ms; ${settledText(s, sentAt)}, and ${cancelSent(session, cancelFrame) ? 'the SDK sent notifications/cancelled' : 'the SDK sent no cancel'}.`);
     await lateWindow(plan, session, sentAt);
     tellAnswers(story, answersFor(session, id, cancelFrame), 'after the timeout');
   },
