@@ -42,10 +42,10 @@ export interface ResultLine {
 
 /** The probe's --format json output: the trace's events, then its result line. */
 export function parseJson(stdout: string): { events: Record<string, unknown>[]; result: ResultLine } {
-  const lines = stdout.trimEnd().split('\n').map((l): unknown => JSON.parse(l));
-  const last = lines.pop();
-  if (last === null || typeof last !== 'object' || !('checks' in last)) throw new Error(`no result line in ${stdout.slice(-500)}`);
-  return { events: lines.filter((l): l is Record<string, unknown> => l !== null && typeof l === 'object'), result: last as ResultLine };
+  const lines = stdout.trimEnd().split('\n');
+  const result: ResultLine = JSON.parse(lines.pop() ?? '{}');
+  if (!Array.isArray(result.checks)) throw new Error(`no result line in ${stdout.slice(-500)}`);
+  return { events: lines.map((l): Record<string, unknown> => JSON.parse(l)), result };
 }
 
 export function statuses(result: ResultLine): Record<string, string> {

@@ -8,7 +8,10 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse as parseJunit } from 'junit2json';
+import type { Log } from 'sarif';
 import { checkTraceFile } from '../../src/cli/check.ts';
+import type { ConformanceCheck } from '../../src/report/index.ts';
 import { SLOW, cli, fixture, parseJson, startHttpFixture, statuses } from './probe-helpers.ts';
 
 const ALL_PASS = {
@@ -105,15 +108,19 @@ describe('probe tells the fixture servers apart', { concurrency: true }, () => {
     assert.equal(answeredTwice?.severity, 'warning', JSON.stringify(result.findings.filter((f) => f.verdict === 'violated')));
   });
 
-  test('python-sdk 1.x alike in the CI formats: SARIF and JUnit carry the broken MUST', async () => {
-    const [sarif, junit] = await Promise.all(
-      ['sarif', 'junit'].map((format) => cli(['probe', ...SLOW, '--only', 'request-timeout', '--format', format, '--', ...fixture('py-v1-like.ts')])),
+  test('python-sdk 1.x alike in the CI formats: checks.json, JUnit and SARIF carry the broken MUST', async () => {
+    const [checks, junit, sarif] = await Promise.all(
+      ['checks', 'junit', 'sarif'].map((format) => cli(['probe', ...SLOW, '--only', 'request-timeout', '--format', format, '--', ...fixture('py-v1-like.ts')])),
     );
-    assert.equal(sarif?.code, 1, sarif?.stderr);
-    const log: unknown = JSON.parse(sarif?.stdout ?? '');
-    assert.match(JSON.stringify(log), /"ruleId":"CANCEL-RACE-GRACEFUL"/);
-    assert.equal(junit?.code, 1);
-    assert.match(junit?.stdout ?? '', /<testsuite name="probe [^"]*py-v1-like\.ts"/);
-    assert.match(junit?.stdout ?? '', /<failure[^>]*>[^<]*CANCEL-RACE-GRACEFUL|CANCEL-RACE-GRACEFUL[\s\S]*<failure/);
+    for (const ran of [checks, junit, sarif]) assert.equal(ran?.code, 1, ran?.stderr);
+    const list: ConformanceCheck[] = JSON.parse(checks?.stdout ?? '[]');
+    assert.equal(list.find((c) => c.id === 'CANCEL-RACE-GRACEFUL')?.status, 'FAILURE');
+    const suites = await parseJunit(junit?.stdout ?? '');
+    const cases = suites && 'testsuite' in suites ? (suites.testsuite ?? []).flatMap((suite) => suite.testcase ?? []) : [];
+    const failed = cases.filter((c) => (c.failure ?? []).length > 0).map((c) => c.name);
+    assert.deepEqual(failed, ['CANCEL-RACE-GRACEFUL: Handle cancellation races gracefully']);
+    const log: Log = JSON.parse(sarif?.stdout ?? '{}');
+    const errors = (log.runs[0]?.results ?? []).filter((r) => r.level === 'error').map((r) => r.ruleId);
+    assert.deepEqual(errors, ['CANCEL-RACE-GRACEFUL']);
   });
 });
