@@ -215,7 +215,9 @@ async function runCheck(check: (typeof CHECKS)[number], plan: Plan, session: Ses
     if (error.gone === null) run.stuck = error.message;
   }
   const gone = session.went();
-  if (gone !== null) {
+  // A flood is the probe's bound, not the server going down over a cancel.
+  if (gone?.flood) run.stuck = `the server ${gone.why}`;
+  else if (gone !== null) {
     run.took = 'down';
     run.story.push(`The server went during this check: ${gone.why}.`);
     run.wentBecause = gone.why;

@@ -22,6 +22,8 @@ export const NOT_JSON = 'server stdout, not JSON-RPC:';
 
 /** Between asking a process group to stop and killing it. */
 const TERM_GRACE_MS = 500;
+/** How long the last of stdout may take to arrive after the process exited. */
+const DRAIN_MS = 200;
 
 /** Every process group the probe started and has not yet seen end, so a Ctrl-C can end them all. */
 const live = new Set<StdioServer>();
@@ -39,6 +41,8 @@ export class StdioServer implements Transport {
   /** Set when the process has ended. */
   exit: Exit | null = null;
   private ended: Promise<void> = Promise.resolve();
+  /** Set once the probe itself is stopping the server, so its exit is not taken for a crash. */
+  private stopping = false;
   private readonly command: string;
   private readonly args: readonly string[];
   private readonly recorder: Recorder;
@@ -66,11 +70,16 @@ export class StdioServer implements Transport {
       });
       // A server that exits while the probe writes to it would otherwise throw EPIPE out of the probe.
       child.stdin?.on('error', () => undefined);
+      const drained = new Promise<void>((done) => child.stdout?.once('end', () => done()));
       child.once('exit', (code, signal) => {
-        live.delete(this);
         this.exit = { t: this.recorder.now(), code, signal };
-        this.recorder.note(`server process exited (${code !== null ? `code ${code}` : `signal ${signal ?? '?'}`})`);
-        this.onclose?.();
+        const how = code !== null ? `code ${code}` : `signal ${signal ?? '?'}`;
+        // What the process wrote just before it exited may still be in the pipe: read it first
+        // (but not for ever: a process it started may hold the pipe open).
+        void Promise.race([drained, new Promise((done) => setTimeout(done, DRAIN_MS))]).then(() => {
+          this.recorder.note(this.stopping ? `server process stopped by the probe (${how})` : `server process exited (${how})`);
+          this.onclose?.();
+        });
       });
     });
   }
@@ -128,6 +137,7 @@ export class StdioServer implements Transport {
   /** Closes stdin, then stops the process group: TERM, and KILL if it lingers. Resolves when it is gone. */
   async close(): Promise<void> {
     if (this.child === null) return;
+    this.stopping = true;
     this.child.stdin?.end();
     this.kill('SIGTERM');
     const timer = setTimeout(() => this.kill('SIGKILL'), TERM_GRACE_MS);
