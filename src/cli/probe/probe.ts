@@ -14,8 +14,7 @@ import { checkRun, type Finding } from '../../rules/index.ts';
 import { REVISIONS, type Revision, type TransportKind } from '../../scenario/index.ts';
 import { traceHash, type TraceEvent } from '../../trace/index.ts';
 import { findingSummary } from '../../views/index.ts';
-import type { ExitCode, ProblemKind } from '../judge.ts';
-import { PROBLEM_EXIT } from '../judge.ts';
+import { PROBLEM_EXIT, type ExitCode, type ProblemKind } from '../judge.ts';
 import { MAX_TOOL_MS, MIN_TOOL_MS, runBattery, type CheckId, type CheckRun } from './battery.ts';
 import { CONNECT_TIMEOUT_MS, Session, StepFailed, describe, type Settled, type Target } from './session.ts';
 import { checkVerdicts, probeFindings, type CheckVerdict } from './verdicts.ts';
@@ -125,10 +124,17 @@ async function drive(session: Session, opts: ProbeOptions): Promise<{ measuredMs
   } catch (error) {
     return { measuredMs: null, runs: [], problem: connectProblem(error, opts.target, session.firstError) };
   }
-  const measured = await measure(session, opts.tool, opts.args, opts.timeoutMs ?? MAX_TOOL_MS);
-  if (!measured.ok) return { measuredMs: null, runs: [], problem: measured.problem };
-  const runs = await runBattery(session, opts.tool, opts.args, measured.ms, opts.only ?? null);
-  return { measuredMs: measured.ms, runs, problem: batteryProblem(session, runs) };
+  let measuredMs: number | null = null;
+  try {
+    const measured = await measure(session, opts.tool, opts.args, opts.timeoutMs ?? MAX_TOOL_MS);
+    if (!measured.ok) return { measuredMs, runs: [], problem: measured.problem };
+    measuredMs = measured.ms;
+    const runs = await runBattery(session, opts.tool, opts.args, measured.ms, opts.only ?? null);
+    return { measuredMs, runs, problem: batteryProblem(session, runs) };
+  } catch (error) {
+    // Not the server's doing: the probe itself failed (the SDK threw where it should not).
+    return { measuredMs, runs: [], problem: { kind: 'run-failed', message: `The probe failed: ${error instanceof Error ? error.message : String(error)}.` } };
+  }
 }
 
 export async function probe(opts: ProbeOptions): Promise<Probed> {
