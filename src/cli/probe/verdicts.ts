@@ -52,6 +52,11 @@ function replace(findings: Finding[], rule: string, own: (severity: Finding['sev
   return [...findings.slice(0, at), ...mine, ...findings.slice(at).filter((f) => f.rule !== rule)];
 }
 
+/** The note of the server's process exit after `after` (a seq), when there is one. */
+function exitNote(trace: readonly TraceEvent[], after: number): TraceEvent | undefined {
+  return trace.find((e) => e.kind === 'observed' && e.what === 'note' && e.seq > after && e.text.startsWith('server process exited'));
+}
+
 function graceful(trace: readonly TraceEvent[], runs: readonly CheckRun[], severity: Finding['severity']): Finding[] {
   const ran = runs.filter((r) => r.frames !== null);
   if (ran.length === 0) return [];
@@ -62,8 +67,9 @@ function graceful(trace: readonly TraceEvent[], runs: readonly CheckRun[], sever
     return [{ rule: 'CANCEL-RACE-GRACEFUL', severity, verdict: 'satisfied', witnesses: [], why: `Seen by the probe: the server stayed up through ${made === 1 ? 'its check' : `all ${made} checks`}, and the follow-up call after each was answered.` }];
   }
   return down.map((r): Finding => {
-    const exit = r.took === 'down' ? trace.find((e) => e.kind === 'observed' && e.what === 'note' && e.text.startsWith('server process exited') && (r.frames === null || e.seq > (seqsOfFrames(trace, r.frames)[0] ?? 0))) : undefined;
-    const seqs = [...(r.frames ? seqsOfFrames(trace, r.frames) : []), ...(exit ? [exit.seq] : [])];
+    const frames = r.frames ? seqsOfFrames(trace, r.frames) : [];
+    const exit = r.took === 'down' ? exitNote(trace, frames[0] ?? 0) : undefined;
+    const seqs = [...frames, ...(exit ? [exit.seq] : [])];
     const how = r.took === 'down' ? `the server went: ${r.wentBecause ?? 'it stopped answering'}` : 'the server stayed up but the follow-up call failed';
     return { rule: 'CANCEL-RACE-GRACEFUL', severity, verdict: 'violated', witnesses: seqs, why: `Seen by the probe in "${r.title}": ${how}, so it did not come through the cancel gracefully.` };
   });
