@@ -35,6 +35,8 @@ export interface Probed {
   /** The server, as named on the command line. */
   name: string;
   tool: string;
+  /** How the probe reached the server. */
+  transport: TransportKind;
   exitCode: ExitCode;
   /** How long the tool took when timed; null when it was not. */
   measuredMs: number | null;
@@ -153,7 +155,7 @@ export async function probe(opts: ProbeOptions): Promise<Probed> {
   const recorded = session.recorder.trace(name);
   const trace = recorded?.trace ?? [];
   const revision = recorded?.revision;
-  const base = { name, tool: opts.tool, measuredMs, trace, traceHash: trace.length > 0 ? await traceHash(trace) : null, startedAt };
+  const base = { name, tool: opts.tool, transport, measuredMs, trace, traceHash: trace.length > 0 ? await traceHash(trace) : null, startedAt };
   if (!isRevision(revision)) {
     problem ??= { kind: 'not-connected', message: `The server agreed on protocol version ${JSON.stringify(revision)}, which is none of the revisions the lab judges (${REVISIONS.join(', ')}).` };
     return { ...base, exitCode: PROBLEM_EXIT[problem.kind], setting: null, verdicts: [], findings: [], problem };

@@ -56,7 +56,7 @@ function checkLines(p: Probed): string[] {
 }
 
 function text(p: Probed, all: boolean): string[] {
-  const out = [`Probed ${p.name} over ${p.setting?.transport ?? (p.name.startsWith('http') ? 'streamable-http' : 'stdio')} with the MCP TypeScript SDK client: tool "${p.tool}"`];
+  const out = [`Probed ${p.name} over ${p.transport} with the MCP TypeScript SDK client: tool "${p.tool}"`];
   if (p.setting) out.push(`Judged by the rules of ${p.setting.revision} (from the handshake) on ${p.setting.transport}`);
   if (p.measuredMs !== null) out.push(`The tool took ${p.measuredMs} ms when timed; each cancel is placed by that time.`);
   out.push('');
