@@ -33,6 +33,7 @@ export default defineConfig({
             { label: 'Writing a client that stops well', slug: 'lessons/writing-a-client' },
             { label: 'Writing a handler that stops well', slug: 'lessons/writing-a-handler' },
             { label: 'Testing cancellation in CI', slug: 'lessons/testing-in-ci' },
+            { label: "Check your own server's cancellation", slug: 'guides/check-your-server' },
           ],
         },
         {
