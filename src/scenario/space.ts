@@ -18,7 +18,7 @@ export const MAX_RANGE_VALUES = 10_000;
 
 /** `[low, high]` or `[low, high, every]`: the values low, low + every, … up to high. */
 const range = z
-  .union([z.tuple([ms, ms]), z.tuple([ms, ms, z.number().int().min(1)])])
+  .union([z.tuple([ms, ms]), z.tuple([ms, ms, z.number().int().min(1).max(86_400_000)])])
   .describe('A range of virtual ms: [low, high], or [low, high, every] for every `every` ms from low.')
   .superRefine((r, ctx) => {
     const [low, high, every = 1] = r;
@@ -33,13 +33,11 @@ export type MsRange = z.infer<typeof range>;
 /** Frames one way that match (a method, or "response"; any frame when absent), only the nth match when set. */
 const frameRule = z.strictObject({
   dir: direction,
-  match: z.string().min(1).max(100).optional(),
-  nth: z.number().int().min(1).max(10_000).optional(),
-  /** The latency of each matched frame, in place of the direction's. */
-  ms: range.optional(),
-  /** The matched frame may also be dropped, or duplicated, as a choice. */
-  drop: z.boolean().optional(),
-  duplicate: z.boolean().optional(),
+  match: z.string().min(1).max(100).optional().describe('A JSON-RPC method, or "response"; any frame when absent.'),
+  nth: z.number().int().min(1).max(10_000).optional().describe('Only the nth matching frame (1-based); every matching frame when absent.'),
+  ms: range.optional().describe("The latency of each matched frame, in place of the direction's range."),
+  drop: z.boolean().optional().describe('The matched frame may be dropped, as a choice.'),
+  duplicate: z.boolean().optional().describe('The matched frame may be duplicated, as a choice.'),
 });
 
 export type FrameRule = z.infer<typeof frameRule>;
@@ -49,17 +47,17 @@ export const SCHEDULE_PATTERN = /^s1(\.-?[0-9a-z]{1,8})*$/;
 
 export const exploreSchema = z
   .strictObject({
-    /** A latency range per direction: each frame written that way takes one value of it. */
-    c2s: range.optional(),
-    s2c: range.optional(),
-    /** Frame rules, the first match winning: a latency range for matched frames, and drop/duplicate choices. */
-    frames: z.array(frameRule).max(20).optional(),
-    /** Events due at one virtual ms that touch the same request may run in any order, not only the tie rule's. */
-    ties: z.boolean().optional(),
-    /** A window for a step's `at`, keyed by the step's index ("2") or by the call a step makes ("A"). */
-    at: z.record(z.string().min(1).max(40), range).optional(),
-    /** The schedule this scenario runs (the explorer's witness); the default schedule when absent. */
-    schedule: z.string().max(4000).regex(SCHEDULE_PATTERN, 'a schedule string: "s1", then ".n" per choice in base 36 ("-k" for k zeros)').optional(),
+    c2s: range.optional().describe('A latency range from client to server: each frame written that way takes one value of it.'),
+    s2c: range.optional().describe('A latency range from server to client: each frame written that way takes one value of it.'),
+    frames: z.array(frameRule).max(20).optional().describe('Rules for matched frames, the first match winning: a latency range of their own, and drop or duplicate as choices.'),
+    ties: z.boolean().optional().describe("Events due at one virtual ms that touch the same request may run in any order, not only the tie rule's."),
+    at: z.record(z.string().min(1).max(40), range).optional().describe('A window for a step\'s "at", keyed by the step\'s index ("2") or by the call a step makes ("A").'),
+    schedule: z
+      .string()
+      .max(4000)
+      .regex(SCHEDULE_PATTERN, 'a schedule string: "s1", then ".n" per choice in base 36 ("-k" for k zeros)')
+      .optional()
+      .describe('The schedule this run takes (an explorer\'s witness): "s1", then ".n" per choice in base 36, "-k" for k zeros; the default schedule when absent.'),
   })
   .describe('The schedule space `cancel-lab explore` searches, and the schedule this run takes in it.');
 

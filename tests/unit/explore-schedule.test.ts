@@ -9,7 +9,8 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
 import type { Sides } from '../../src/engine/index.ts';
-import { formatSchedule, libraryEntry, parseSchedule, parseScenario, type Scenario } from '../../src/scenario/index.ts';
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
+import { formatSchedule, libraryEntry, parseSchedule, parseScenario, scenarioJsonSchema, type Scenario } from '../../src/scenario/index.ts';
 import { serializeTrace, traceHash, type FrameEvent, type TraceEvent } from '../../src/trace/index.ts';
 import { call, deliveriesOf, framesOf, scenario, stop } from './trace-helpers.ts';
 
@@ -160,5 +161,13 @@ describe('schedule strings and spaces', () => {
     assert.match(errors({ frames: [{ dir: 'c2s' }] }).join('\n'), /^explore\.frames\.0: a frame rule gives a latency range/m);
     assert.match(errors({ s2c: [0, 100_000] }).join('\n'), /^explore\.s2c: a range stands for 10,000 values at most/m);
     assert.match(errors({ latency: [1, 2] }).join('\n'), /^explore: Unrecognized key: "latency"$/m);
+  });
+
+  test('the published JSON Schema takes a scenario with a space, and refuses a range of four numbers', () => {
+    const validate = new CfWorkerJsonSchemaValidator({ shortcircuit: false }).getValidator(scenarioJsonSchema() as never);
+    const spaced = { ...library('race-r2-response-crosses-cancel'), explore: { c2s: [1, 50], frames: [{ dir: 's2c', match: 'response', ms: [0, 100, 10], drop: true }], ties: true, at: { '1': [200, 400] }, schedule: 's1.-3.5' } };
+    assert.ok(parseScenario(spaced).ok);
+    assert.equal(validate(spaced).valid, true);
+    assert.equal(validate({ ...spaced, explore: { c2s: [1, 2, 3, 4] } }).valid, false);
   });
 });
