@@ -20,7 +20,7 @@ import type { Printed } from './text.ts';
 export interface ExploreCommandOptions {
   cwd?: string;
   /** Warm pairs of sides to run on (tests); by default one new pair per core, closed at the end. */
-  lanes?: readonly Sides[];
+  lanes?: Sides[];
 }
 
 export interface ExploreOutcome extends Printed {
@@ -50,12 +50,13 @@ async function shardFiles(inputs: readonly string[], cwd: string): Promise<Got> 
   return merged.ok ? { ok: true, exploration: merged.exploration, what: `${inputs.length} shard files` } : { ok: false, error: `Cannot merge: ${merged.error}.` };
 }
 
-async function search(args: ExploreArgs, cwd: string, lanes: readonly Sides[]): Promise<Got> {
+async function search(args: ExploreArgs, cwd: string, lanes: Sides[], renew: ((broken: Sides) => Promise<Sides>) | undefined): Promise<Got> {
   const input = args.inputs[0] ?? '';
   const loaded = await loadScenario(input, cwd);
   if (!loaded.ok) return loaded;
   const exploration = await explore(loaded.scenario, {
     lanes,
+    ...(renew !== undefined && { renew }),
     ...(args.budget !== undefined && { budget: args.budget }),
     ...(args.seconds !== undefined && { seconds: args.seconds }),
     ...(args.seed !== undefined && { seed: args.seed }),
@@ -94,9 +95,19 @@ export async function exploreCommand(argv: readonly string[], opts: ExploreComma
   const args = parsed.args;
   const cwd = opts.cwd ?? process.cwd();
   const own: NodeSides[] = opts.lanes ? [] : Array.from({ length: Math.max(1, availableParallelism()) }, () => createNodeSides());
-  const lanes = opts.lanes ?? own;
+  const lanes = opts.lanes ?? [...own];
+  // A pair of our own that failed or hung in a run is closed and replaced (a given pair is the caller's).
+  const renew = opts.lanes
+    ? undefined
+    : async (broken: Sides): Promise<Sides> => {
+        const i = own.findIndex((s) => s === broken);
+        if (i >= 0) await own.splice(i, 1)[0]?.close();
+        const fresh = createNodeSides();
+        own.push(fresh);
+        return fresh;
+      };
   try {
-    const got = args.merge ? await shardFiles(args.inputs, cwd) : await search(args, cwd, lanes);
+    const got = args.merge ? await shardFiles(args.inputs, cwd) : await search(args, cwd, lanes, renew);
     if (!got.ok) return { ...none, exitCode: 2, stdout: [], stderr: [`cancel-lab: ${got.error}`] };
     const result = await summarize(got.exploration, lanes);
     const sides = lanes[0] as Sides;

@@ -30,6 +30,8 @@ export interface Ran {
   choices: number[];
   options: number[];
   trace: TraceEvent[];
+  /** The sides failed or hung in it: they may be stuck or gone, and should not run another schedule. */
+  broken: boolean;
 }
 
 /** After the forced choices, `then` answers (0 when absent); a forced choice a decision lacks is 0. */
@@ -66,7 +68,7 @@ export async function runSchedule(scenario: Scenario, sides: Sides, forced: read
   } catch (error) {
     const schedule = formatSchedule(choices);
     const record = { schedule, traceHash: '', violated: [], must: [], outcome: 'run failed', problem: `the run failed: ${error instanceof Error ? error.message : String(error)}` };
-    return { record, choices, options, trace: [] };
+    return { record, choices, options, trace: [], broken: true };
   }
   const index = indexTrace(trace);
   const problem = problemOf(trace);
@@ -79,5 +81,6 @@ export async function runSchedule(scenario: Scenario, sides: Sides, forced: read
     outcome: problem === undefined ? outcomeClass(trace, index) : 'no verdict',
     ...(problem !== undefined && { problem }),
   };
-  return { record, choices, options, trace };
+  const halt = haltOf(trace);
+  return { record, choices, options, trace, broken: halt?.reason === 'side-busy' || halt?.reason === 'side-failed' };
 }

@@ -31,8 +31,10 @@ export interface Shard {
 }
 
 export interface ExploreOptions {
-  /** The worker pairs to run on, one schedule at a time each (one pair per core, say). */
-  lanes: readonly Sides[];
+  /** The worker pairs to run on, one schedule at a time each (one pair per core, say). A pair that broke in a run is replaced here, by `renew`. */
+  lanes: Sides[];
+  /** A fresh pair for one that failed or hung in a run (closing the old one); without it, the broken pair runs on. */
+  renew?: (broken: Sides) => Promise<Sides>;
   /** The most schedules to run; 200 when neither this nor `seconds` is given. */
   budget?: number;
   /** Start no schedule after this many seconds of wall-clock time (the result then depends on the machine). */
@@ -72,11 +74,12 @@ interface Job {
 async function runJobs(scenario: Scenario, o: ExploreOptions, jobs: readonly Job[], random: boolean, seed: string, deadline: number, done: () => void): Promise<(Ran | null)[]> {
   const results: (Ran | null)[] = jobs.map(() => null);
   let next = 0;
-  const lane = async (sides: Sides): Promise<void> => {
+  const lane = async (_: Sides, l: number): Promise<void> => {
     for (let i = next++; i < jobs.length && Date.now() < deadline; i = next++) {
       const job = jobs[i] as Job;
       const draw = random && job.n !== undefined ? randomInts(seed, job.n) : null;
-      const ran = await runSchedule(scenario, sides, job.forced, draw === null ? null : (d) => draw(d.options));
+      const ran = await runSchedule(scenario, o.lanes[l] as Sides, job.forced, draw === null ? null : (d) => draw(d.options));
+      if (ran.broken && o.renew) o.lanes[l] = await o.renew(o.lanes[l] as Sides);
       if (job.n !== undefined) ran.record.n = job.n;
       results[i] = ran;
       done();

@@ -51,6 +51,8 @@ export async function shrinkWitness(start: Shrunk, rule: string, sides: Sides, r
     if (left <= 0) return false;
     left--;
     const ran = await runSchedule(scenario, sides, choices);
+    // Sides that failed or hung may be stuck: no more tries on them, the witness is what it is.
+    if (ran.broken) left = 0;
     const tried = { scenario, ran };
     if (ran.record.problem !== undefined || !ran.record.violated.includes(rule) || !smaller(tried, best)) return false;
     best = tried;

@@ -86,7 +86,7 @@ export async function summarize(exploration: Exploration, lanes: readonly Sides[
       const rule = ruleIds[i] as string;
       const breaking = judged.filter((r) => r.violated.includes(rule));
       const start = smallest(breaking);
-      const startRan = { record: start, choices: choicesOf(start.schedule), options: [], trace: [] };
+      const startRan = { record: start, choices: choicesOf(start.schedule), options: [], trace: [], broken: false };
       const shrunk = await shrinkWitness({ scenario, ran: startRan }, rule, sides);
       const witness = await witnessOf(shrunk.scenario, shrunk.ran.choices, shrunk.ran.record.traceHash);
       rules[i] = { rule, must: breaking.some((r) => r.must.includes(rule)), schedules: breaking.length, witness };

@@ -10,6 +10,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
+import type { Sides } from '../../src/engine/index.ts';
 import { compareChoices, explore, mergeExplorations, summarize, type Exploration, type ScheduleRecord } from '../../src/explore/index.ts';
 import { exploreCommand } from '../../src/cli/explore.ts';
 import { decodeLink, parseSchedule, parseScenario, type Scenario } from '../../src/scenario/index.ts';
@@ -147,6 +148,41 @@ describe('seed 004 with a Stop window', () => {
     assert.deepEqual(await summarize(merged.exploration, lanes), await summarize(whole, lanes));
     const missing = mergeExplorations(parts.slice(0, 2));
     assert.deepEqual(missing, { ok: false, error: 'shard 3/3 is missing' });
+  });
+});
+
+describe('a pair of sides that fails in a run', () => {
+  test('is replaced by renew, the failed schedule is kept without a verdict, and the search goes on', async () => {
+    const spare = createNodeSides();
+    after(() => spare.close());
+    let failed = false;
+    const real = lanes[0] as (typeof lanes)[number];
+    // A pair whose server fails once, at the first delivery of the second schedule (asked one step at a time).
+    let runs = 0;
+    const flaky = {
+      client: { ...real.client, batch: undefined, init: (...a: Parameters<typeof real.client.init>) => (runs++, real.client.init(...a)) },
+      server: {
+        ...real.server,
+        batch: undefined,
+        deliver: (...a: Parameters<typeof real.server.deliver>) => {
+          if (runs === 2 && !failed) {
+            failed = true;
+            return Promise.reject(new Error('the worker died'));
+          }
+          return real.server.deliver(...a);
+        },
+      },
+    };
+    const renewed: unknown[] = [];
+    const pairs: Sides[] = [flaky];
+    const found = await explore(seed4, { lanes: pairs, budget: 5, renew: async (broken) => (renewed.push(broken), spare) });
+    assert.deepEqual(renewed, [flaky]);
+    assert.equal(pairs[0], spare, 'the lane runs on the fresh pair');
+    assert.equal(found.records.length, 5);
+    const noVerdict = found.records.filter((r) => r.problem !== undefined);
+    assert.equal(noVerdict.length, 1);
+    assert.match(noVerdict[0]?.problem ?? '', /a side failed: the server failed in frame \d+: the worker died/);
+    assert.ok(found.records.slice(2).every((r) => r.problem === undefined));
   });
 });
 
