@@ -43,8 +43,10 @@ export interface ExploreOptions {
   shard?: Shard;
   /** Auto (the default) picks from the default run's decisions. */
   strategy?: Strategy | 'auto';
-  /** Called after each schedule run, with how many have run. */
-  onProgress?: (done: number) => void;
+  /** Start no schedule once this is aborted (a page's Stop); what ran is the result. */
+  signal?: AbortSignal;
+  /** Called after each schedule run, with its record and how many have run (a live histogram's feed). */
+  onRecord?: (record: ScheduleRecord, done: number) => void;
 }
 
 /** A search's schedules, each run and judged: what a shard file holds, and what merging joins. */
@@ -71,18 +73,18 @@ interface Job {
 }
 
 /** Runs the jobs on the lanes, each lane one at a time; results in the jobs' order, null for one the clock left unstarted. */
-async function runJobs(scenario: Scenario, o: ExploreOptions, jobs: readonly Job[], random: boolean, seed: string, deadline: number, done: () => void): Promise<(Ran | null)[]> {
+async function runJobs(scenario: Scenario, o: ExploreOptions, jobs: readonly Job[], random: boolean, seed: string, deadline: number, done: (record: ScheduleRecord) => void): Promise<(Ran | null)[]> {
   const results: (Ran | null)[] = jobs.map(() => null);
   let next = 0;
   const lane = async (_: Sides, l: number): Promise<void> => {
-    for (let i = next++; i < jobs.length && Date.now() < deadline; i = next++) {
+    for (let i = next++; i < jobs.length && Date.now() < deadline && o.signal?.aborted !== true; i = next++) {
       const job = jobs[i] as Job;
       const draw = random && job.n !== undefined ? randomInts(seed, job.n) : null;
       const ran = await runSchedule(scenario, o.lanes[l] as Sides, job.forced, draw === null ? null : (d) => draw(d.options));
       if (ran.broken && o.renew) o.lanes[l] = await o.renew(o.lanes[l] as Sides);
       if (job.n !== undefined) ran.record.n = job.n;
       results[i] = ran;
-      done();
+      done(ran.record);
     }
   };
   await Promise.all(o.lanes.map(lane));
@@ -105,12 +107,12 @@ export async function explore(scenario: Scenario, o: ExploreOptions): Promise<Ex
   const deadline = o.seconds === undefined ? Number.POSITIVE_INFINITY : Date.now() + o.seconds * 1000;
   const seed = o.seed ?? '0';
   let count = 0;
-  const done = (): void => {
+  const done = (record: ScheduleRecord): void => {
     count++;
-    o.onProgress?.(count);
+    o.onRecord?.(record, count);
   };
   const [root] = await runJobs(scenario, o, [{ forced: [], n: 0 }], false, seed, Number.POSITIVE_INFINITY, done);
-  if (!root) throw new Error('the default schedule did not run');
+  if (!root) throw new Error('the search was stopped before its default schedule ran');
   const size = root.options.reduce((p, k) => Math.min(p * k, Number.MAX_SAFE_INTEGER), 1);
   const strategy: Strategy = o.strategy === 'exhaustive' || o.strategy === 'random' ? o.strategy : size <= (budget ?? EXHAUSTIVE_UNBOUNDED) ? 'exhaustive' : 'random';
   const inShard = (j: number): boolean => o.shard === undefined || j % o.shard.n === o.shard.k - 1;
@@ -139,7 +141,7 @@ export async function explore(scenario: Scenario, o: ExploreOptions): Promise<Ex
   } else {
     records.push(root.record);
     const chunk = 64 * o.lanes.length;
-    for (let from = 1; from < limit && Date.now() < deadline; from += chunk) {
+    for (let from = 1; from < limit && Date.now() < deadline && o.signal?.aborted !== true; from += chunk) {
       const jobs: Job[] = [];
       for (let n = from; n < Math.min(from + chunk, limit); n++) if (inShard(n)) jobs.push({ forced: [], n });
       const ran = await runJobs(scenario, o, jobs, true, seed, deadline, done);

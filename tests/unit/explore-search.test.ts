@@ -92,6 +92,23 @@ describe('R2 with a latency range', () => {
     }
   });
 
+  test('stops starting schedules once its signal is aborted, and feeds each record as it runs', async () => {
+    const stop = new AbortController();
+    const fed: string[] = [];
+    const stopped = await explore(r2, {
+      lanes: lanes.slice(0, 1),
+      budget: 24,
+      seed: 'r2',
+      signal: stop.signal,
+      onRecord: (record, done) => {
+        fed.push(record.schedule);
+        if (done === 3) stop.abort();
+      },
+    });
+    assert.deepEqual(stopped.records, found.records.slice(0, 3), 'what ran before the Stop, as the whole search had it');
+    assert.deepEqual(fed, stopped.records.map((r) => r.schedule));
+  });
+
   test('the same seed and budget give the same schedules; another seed others', async () => {
     const again = await explore(r2, { lanes: lanes.slice(0, 1), budget: 8, seed: 'r2' });
     assert.deepEqual(again.records, found.records.slice(0, 8), 'one pair of sides or two: the same records');
