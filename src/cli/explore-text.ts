@@ -32,6 +32,7 @@ export function exploreText(what: string, e: Exploration, r: ExploreResult, witn
   const stdout = [
     `Explored ${what}: ${settingLine(s)}, until ${s.endAt} ms`,
     `Searched ${searched(e, r)}; ${plural(r.distinctTraces, 'distinct trace')}${r.noVerdict > 0 ? `; ${plural(r.noVerdict, 'schedule')} without a verdict (an engine error or a bound)` : ''}.`,
+    ...(s.explore === undefined ? ['The scenario declares no schedule space ("explore"): its one schedule is its own run.'] : []),
     '',
     'Outcome classes (schedules, smallest schedule):',
   ];

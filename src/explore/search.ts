@@ -37,7 +37,7 @@ export interface ExploreOptions {
   renew?: (broken: Sides) => Promise<Sides>;
   /** The most schedules to run; 200 when neither this nor `seconds` is given. */
   budget?: number;
-  /** Start no schedule after this many seconds of wall-clock time (the result then depends on the machine). */
+  /** Start no schedule this many seconds of wall-clock time after the default one ran (the result then depends on the machine). */
   seconds?: number;
   seed?: string;
   shard?: Shard;
@@ -104,7 +104,6 @@ export async function explore(scenario: Scenario, o: ExploreOptions): Promise<Ex
   if (o.lanes.length === 0) throw new Error('the explorer needs at least one pair of sides to run on');
   const budget = o.budget ?? (o.seconds === undefined ? DEFAULT_BUDGET : null);
   const limit = budget ?? Number.POSITIVE_INFINITY;
-  const deadline = o.seconds === undefined ? Number.POSITIVE_INFINITY : Date.now() + o.seconds * 1000;
   const seed = o.seed ?? '0';
   let count = 0;
   const done = (record: ScheduleRecord): void => {
@@ -113,6 +112,8 @@ export async function explore(scenario: Scenario, o: ExploreOptions): Promise<Ex
   };
   const [root] = await runJobs(scenario, o, [{ forced: [], n: 0 }], false, seed, Number.POSITIVE_INFINITY, done);
   if (!root) throw new Error('the search was stopped before its default schedule ran');
+  // The clock starts once the default schedule ran: the sides' start-up is not the search's time.
+  const deadline = o.seconds === undefined ? Number.POSITIVE_INFINITY : Date.now() + o.seconds * 1000;
   const size = root.options.reduce((p, k) => Math.min(p * k, Number.MAX_SAFE_INTEGER), 1);
   const strategy: Strategy = o.strategy === 'exhaustive' || o.strategy === 'random' ? o.strategy : size <= (budget ?? EXHAUSTIVE_UNBOUNDED) ? 'exhaustive' : 'random';
   const inShard = (j: number): boolean => o.shard === undefined || j % o.shard.n === o.shard.k - 1;
