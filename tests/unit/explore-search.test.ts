@@ -38,8 +38,9 @@ function withSchedule(s: Scenario, schedule: string): Scenario {
   return { ...s, explore: { ...s.explore, schedule } };
 }
 
+/** Where in the trace the frame was delivered (its delivery's seq); never, when it was not. */
 function arrival(trace: readonly TraceEvent[], f: FrameEvent): number {
-  return deliveriesOf(trace).find((d) => d.frame === f.frame && d.dropped === undefined)?.t ?? Infinity;
+  return deliveriesOf(trace).find((d) => d.frame === f.frame && d.dropped === undefined)?.seq ?? Infinity;
 }
 
 /** The tool call's response and the cancel, as written. */
@@ -83,11 +84,12 @@ describe('R2 with a latency range', () => {
       assert.ok(response);
       if (crossing.includes(r)) {
         assert.ok(cancel, r.schedule);
-        assert.ok(response.t < arrival(trace, cancel), 'the response is written before the cancel is delivered');
-        assert.ok(cancel.t < arrival(trace, response), 'the cancel is written before the response is delivered');
+        assert.ok(response.seq < arrival(trace, cancel), 'the response is written before the cancel is delivered');
+        assert.ok(cancel.seq < arrival(trace, response), 'the cancel is written before the response is delivered');
       } else {
         assert.equal(cancel, undefined, 'the response reached the client before Stop: nothing was cancelled');
-        assert.ok(arrival(trace, response) < 370);
+        const delivered = deliveriesOf(trace).find((d) => d.frame === response.frame);
+        assert.ok(delivered && delivered.t <= 370);
       }
     }
   });
@@ -165,6 +167,23 @@ describe('seed 004 with a Stop window', () => {
     assert.deepEqual(await summarize(merged.exploration, lanes), await summarize(whole, lanes));
     const missing = mergeExplorations(parts.slice(0, 2));
     assert.deepEqual(missing, { ok: false, error: 'shard 3/3 is missing' });
+  });
+});
+
+describe('same-instant reorders', () => {
+  test('are offered only between events that touch the same request (partial-order reduction)', async () => {
+    const base = { ...seed4, serverProfile: undefined, explore: { ties: true } };
+    // Two calls at one instant touch different requests: reordering them is the same run, no choice.
+    const apart = parseScenario({ ...base, steps: [{ at: 20, action: { type: 'call', call: 'A', tool: 'quick', args: {} } }, { at: 20, action: { type: 'call', call: 'B', tool: 'quick', args: {} } }], endAt: 200 });
+    assert.ok(apart.ok);
+    const one = await explore(apart.scenario, { lanes });
+    assert.deepEqual(one.records.map((r) => r.schedule), ['s1']);
+    // Stop at the instant the response arrives: the same request, two orders, two runs.
+    const together = parseScenario({ ...base, steps: [{ at: 20, action: { type: 'call', call: 'A', tool: 'stubborn', args: { ms: 100 } } }, { at: 130, action: { type: 'stop', call: 'A' } }], endAt: 400 });
+    assert.ok(together.ok);
+    const two = await explore(together.scenario, { lanes });
+    assert.deepEqual(two.records.map((r) => r.schedule), ['s1', 's1.1']);
+    assert.deepEqual(two.records.map((r) => r.outcome), ['A SUCCEEDED · server up', 'A STOPPED_LOCALLY crossed · server up']);
   });
 });
 
