@@ -109,12 +109,13 @@ export class Schedule {
   }
 
   /**
-   * The latency and the fate of frame `frame` written `dir` (`own` is the scenario's latency);
-   * a forged frame's fate is never chosen, as no fault touches it either.
+   * The latency and the fate of frame `frame` written `dir` (`own` is the scenario's latency).
+   * Frame rules match what the sides write, as faults do (their nth counts those frames only); a
+   * forged frame, or a fault's duplicate, takes the direction's range and is never dropped.
    */
   frame(frame: number, dir: Direction, msg: JsonRpcMessage | null, own: number, forged: boolean): { latency: number; fate: Fate } {
     if (this.space === undefined) return { latency: own, fate: 'deliver' };
-    const rule = this.rule(dir, msg);
+    const rule = forged ? null : this.rule(dir, msg);
     const r = rule?.ms ?? this.space[dir];
     const what = (): string => `frame ${frame} (${dir} ${methodOf(msg) ?? 'non-JSON-RPC'})`;
     let latency = own;
@@ -122,7 +123,7 @@ export class Schedule {
       const options = optionsWith(own, r);
       latency = options[this.choose('latency', options.length, () => `the latency of ${what()}`)] ?? own;
     }
-    const fates: Fate[] = ['deliver', ...(rule?.drop === true && !forged ? ['drop' as const] : []), ...(rule?.duplicate === true && !forged ? ['duplicate' as const] : [])];
+    const fates: Fate[] = ['deliver', ...(rule?.drop === true ? ['drop' as const] : []), ...(rule?.duplicate === true ? ['duplicate' as const] : [])];
     const fate = fates[this.choose('fate', fates.length, () => `the fate of ${what()} (${fates.join(', ')})`)] ?? 'deliver';
     return { latency, fate };
   }

@@ -30,7 +30,10 @@ const range = z
 
 export type MsRange = z.infer<typeof range>;
 
-/** Frames one way that match (a method, or "response"; any frame when absent), only the nth match when set. */
+/**
+ * Frames the sides write one way that match (a method, or "response"; any frame when absent),
+ * only the nth match when set: as a wire fault matches, forged frames apart.
+ */
 const frameRule = z.strictObject({
   dir: direction,
   match: z.string().min(1).max(100).optional().describe('A JSON-RPC method, or "response"; any frame when absent.'),
