@@ -17,7 +17,8 @@ const LAYERS = {
   diagrams: ['machines', 'rules', 'scenario', 'trace', 'views'],
   report: ['diagrams', 'machines', 'rules', 'scenario', 'trace', 'views'],
   host: ['engine', 'scenario', 'trace'],
-  cli: ['diagrams', 'engine', 'host', 'report', 'rules', 'scenario', 'trace', 'views'],
+  explore: ['engine', 'rules', 'scenario', 'trace', 'views'],
+  cli: ['diagrams', 'engine', 'explore', 'host', 'report', 'rules', 'scenario', 'trace', 'views'],
 };
 const NAMES = Object.keys(LAYERS).join('|');
 const throughIndex = (prefix) => ({

@@ -40,6 +40,7 @@ import { timelineModel } from '../src/views/index.ts';
 import { measureWireLog } from './bench-wire-log.ts';
 import { defaultScenario, type Scenario } from '../src/scenario/index.ts';
 import type { TraceEvent } from '../src/trace/index.ts';
+import { benchExplore } from './bench-explore.ts';
 
 const WARMUP = 3;
 const WARM_RUNS = 30;
@@ -642,6 +643,7 @@ async function main(): Promise<void> {
   const browser = await measureChromium();
   const timeline = await measureTimeline();
   const wireLog = await measureWireLog();
+  const explorer = await benchExplore(s);
 
   const bareNote = (o: BareOutcome) =>
     `${o.progress} progress, call ${o.rejected ? 'rejected' : 'resolved'}, handler aborted=${String(o.handlerAborted)}`;
@@ -669,6 +671,7 @@ async function main(): Promise<void> {
       `${(warm.stats.median / bareYield.stats.median).toFixed(1)}×`,
       'warm median / bare median; protocol overhead only',
     ],
+    explorer,
     ['per transport, warm median:', '', `${PER_TRANSPORT_RUNS} runs each after ${WARMUP} warm-up, same steps`],
     ...perTransport,
     ...(browser === null

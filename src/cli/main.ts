@@ -6,11 +6,17 @@ import { ENGINE_VERSION, SDK_VERSION } from '../scenario/index.ts';
 import { USAGE, parseArgs } from './args.ts';
 import { checkCommand } from './check-command.ts';
 import { probeCommand } from './probe/command.ts';
+import { exploreCommand } from './explore.ts';
 import { runScenarios } from './run.ts';
 
+/** The subcommands that read their own arguments; the rest of argv is `run`'s. */
+const COMMANDS = { check: checkCommand, probe: probeCommand, explore: exploreCommand } as const;
+const isCommand = (name: string | undefined): name is keyof typeof COMMANDS => name !== undefined && Object.hasOwn(COMMANDS, name);
+
 async function main(argv: string[]): Promise<number> {
-  if (argv[0] === 'check' || argv[0] === 'probe') {
-    const checked = await (argv[0] === 'check' ? checkCommand : probeCommand)(argv.slice(1));
+  const command = argv[0];
+  if (isCommand(command)) {
+    const checked = await COMMANDS[command](argv.slice(1));
     if (checked.stdout.length) process.stdout.write(`${checked.stdout.join('\n')}\n`);
     if (checked.stderr.length) process.stderr.write(`${checked.stderr.join('\n')}\n`);
     return checked.exitCode;

@@ -2,13 +2,7 @@
  * The coordinator: a discrete-event loop over virtual time. It owns the wire and the clock;
  * the two sides run only when it hands them an event, and only until they are quiet. It tells
  * the lifecycle stepper what happened (lifecycles.ts); the tables decide what that means.
- *
- * Tie rule (several events due at the same virtual millisecond), in this order:
- *   1. timers: the client's before the server's (one timer per step, earliest first);
- *   2. frame arrivals, in the order the frames were written;
- *   3. user actions, in the order they were scheduled.
- * Timers come first because a side cannot be moved to an instant without firing the timers
- * due at it; user actions come last so that "Stop at t" sees everything the wire brought at t.
+ * Which event comes next, and the tie rule at one virtual millisecond: schedule-order.ts.
  */
 import type { Scenario, Step } from '../scenario/index.ts';
 import { Actions, type PendingAction } from './actions.ts';
@@ -21,22 +15,19 @@ import { Streams, serverStreamsStep, type TransportEvent } from './streams.ts';
 import { forgeCancel, forgeContext, forgeMessage, forgeProgress, forgeResponse, resolveTarget, type ForgeContext, type Forged } from './forge.ts';
 import { haltMessage, MAX_STEPS, MAX_TRACE_EVENTS, MAX_VIRTUAL_MS, SIDE_STEP_TIMEOUT_MS, SideHalt, withinDeadline, type HaltReason, type RunHalt } from './bounds.ts';
 import { BATCH_STEPS, INTO, Lookahead, planBatch, type SideEvent, type SideName } from './lookahead.ts';
+import { Schedule, type Chooser } from './schedule.ts';
+import { EventOrder, type NextEvent } from './schedule-order.ts';
 
 export interface Sides {
   client: ClientSideApi;
   server: ServerSideApi;
 }
 
-type NextEvent =
-  | { kind: 'timer'; t: number; side: SideName }
-  | { kind: 'frame'; t: number; frame: InFlight }
-  | { kind: 'action'; t: number; action: PendingAction };
-
-const EVENT_CLASS = { timer: 0, frame: 1, action: 2 } as const;
-
 export interface RunOptions {
   /** The wall-clock time one side may take to answer one step (SIDE_STEP_TIMEOUT_MS by default). */
   sideTimeoutMs?: number;
+  /** Answers the run's decision points (the explorer's); by default the scenario's own `explore.schedule`. */
+  chooser?: Chooser;
 }
 
 export interface RunUntilOptions {
@@ -74,12 +65,22 @@ export class Run {
   private readonly ahead = new Lookahead();
   /** Inside runUntil: the instant sides may run ahead to; null when each step is asked for alone. */
   private aheadThrough: number | null = null;
+  private readonly choices: Schedule;
+  private readonly order: EventOrder;
 
   private constructor(scenario: Scenario, sides: Sides, options: RunOptions) {
     this.scenario = scenario;
     this.sides = sides;
     this.sideTimeoutMs = options.sideTimeoutMs ?? SIDE_STEP_TIMEOUT_MS;
-    this.wire = new Wire(scenario);
+    this.choices = new Schedule(scenario, options.chooser);
+    this.wire = new Wire(scenario, this.choices);
+    this.order = new EventOrder(this.choices, {
+      timers: this.timers,
+      wire: this.wire,
+      actions: this.actions,
+      messageOf: (wire) => messageOf(wire, this.streams.contentTypeOf(wire)),
+      requestIdOf: (call) => this.lifecycles.requestIdOf(call),
+    });
     this.lifecycles = new Lifecycles((e) => this.append(e), this.indexer.index, () => this.now);
     this.config = {
       revision: scenario.revision,
@@ -93,7 +94,14 @@ export class Run {
       ...(scenario.resumable && { resumable: scenario.resumable }),
     };
     this.forge = forgeContext(scenario, this.indexer.index, this.lifecycles, this.streams, () => this.connectionNo);
-    for (const step of scenario.steps) this.schedule(step);
+    for (const step of this.choices.steps(scenario.steps)) this.actions.add(step, 0);
+    this.reportSchedule();
+  }
+
+  /** A schedule made for another run: said once in the trace, as an engine error (the run goes on with choice 0 there). */
+  private reportSchedule(): void {
+    const problem = this.choices.takeProblem();
+    if (problem !== null) this.fail(problem);
   }
 
   /**
@@ -152,6 +160,7 @@ export class Run {
       this.now = next.t;
       this.steps++;
       await this.guarded(() => this.run(next));
+      this.reportSchedule();
       if (this.trace.length >= MAX_TRACE_EVENTS) this.stop('events');
       else if (this.steps >= MAX_STEPS) this.stop('steps');
     }
@@ -196,7 +205,8 @@ export class Run {
    */
   private runAhead(side: SideName, current?: InFlight): boolean {
     const batch = this.sides[side].batch?.bind(this.sides[side]);
-    if (!batch || this.aheadThrough === null || this.actions.anyWaiting || this.ahead.busy(side)) return false;
+    // A tie the schedule may reorder could change what reaches the side at that instant.
+    if (!batch || this.aheadThrough === null || this.actions.anyWaiting || this.ahead.busy(side) || this.choices.ties) return false;
     const other: SideName = side === 'client' ? 'server' : 'client';
     const reaches = (f: InFlight): boolean => f.connection === this.connectionNo && (side === 'client' || this.serverAlive);
     const plan = planBatch({
@@ -205,7 +215,7 @@ export class Run {
       otherTimer: this.timers[other],
       toSide: [...(current?.dir === INTO[side] ? [current] : []), ...this.wire.due(INTO[side], BATCH_STEPS, reaches)],
       toOther: current?.dir === INTO[other] ? [current] : this.wire.due(INTO[other], 1),
-      latency: this.scenario.latency,
+      latency: this.choices.minLatency(this.scenario.latency),
       nextAction: this.actions.nextAt,
       clientRestartsServer: this.config.clientProfile === 'strict-host',
       through: this.aheadThrough,
@@ -264,26 +274,7 @@ export class Run {
   }
 
   private peek(): NextEvent | null {
-    if (this.halted !== null) return null;
-    const candidates: NextEvent[] = [];
-    for (const side of ['client', 'server'] as const) {
-      const t = this.timers[side];
-      if (t !== null) candidates.push({ kind: 'timer', t, side });
-    }
-    const frame = this.wire.next();
-    if (frame?.deliverAt !== null && frame !== null) candidates.push({ kind: 'frame', t: frame.deliverAt, frame });
-    for (const action of this.actions.due) candidates.push({ kind: 'action', t: action.step.at, action });
-    let best: NextEvent | null = null;
-    for (const c of candidates) if (!best || this.before(c, best)) best = c;
-    return best;
-  }
-
-  private before(a: NextEvent, b: NextEvent): boolean {
-    if (a.t !== b.t) return a.t < b.t;
-    if (a.kind !== b.kind) return EVENT_CLASS[a.kind] < EVENT_CLASS[b.kind];
-    if (a.kind === 'timer' && b.kind === 'timer') return a.side === 'client' && b.side === 'server';
-    if (a.kind === 'action' && b.kind === 'action') return a.action.order < b.action.order;
-    return false;
+    return this.halted === null ? this.order.next() : null;
   }
 
   private async deliver(frame: InFlight): Promise<void> {

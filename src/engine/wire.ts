@@ -5,6 +5,7 @@
  * arrives; the coordinator decides what happens then.
  */
 import type { Scenario, WireFault } from '../scenario/index.ts';
+import type { Schedule } from './schedule.ts';
 import { retypedHead, type Direction, type FrameEvent, type JsonRpcMessage, type WireFrame } from '../trace/index.ts';
 
 export interface InFlight {
@@ -59,8 +60,11 @@ export class Wire {
   private readonly queues: Record<Direction, InFlight[]> = { c2s: [], s2c: [] };
   private readonly heldFrames: Record<Direction, InFlight[]> = { c2s: [], s2c: [] };
   private nextFrameNo = 0;
+  /** The schedule's choices of a frame's latency and fate, where the scenario's space has them. */
+  private readonly choices: Schedule | null;
 
-  constructor(scenario: Scenario) {
+  constructor(scenario: Scenario, choices: Schedule | null = null) {
+    this.choices = choices;
     this.latency = scenario.latency;
     this.faults = scenario.faults ?? [];
     this.faultHits = this.faults.map(() => 0);
@@ -85,9 +89,15 @@ export class Wire {
     posted?: string,
   ): InFlight & Placement & { marks: Pick<FrameEvent, 'fault' | 'retypedFrom'> } {
     const frame = this.nextFrameNo++;
-    let placement: Placement = { deliverAt: now + this.latencyOf(dir), duplicate: false };
+    const chosen = this.choices?.frame(frame, dir, msg, this.latencyOf(dir), forged) ?? { latency: this.latencyOf(dir), fate: 'deliver' };
+    let placement: Placement = { deliverAt: now + chosen.latency, duplicate: false };
     const retyped = forged ? undefined : this.retype(dir, wire, posted);
     if (!forged) placement = this.place(now, dir, msg, placement);
+    // A drop or a duplicate the schedule chose, where no hold or fault already decided the frame's fate.
+    if (placement.fault === undefined && !placement.duplicate) {
+      if (chosen.fate === 'drop') placement = { deliverAt: null, fault: 'dropped', duplicate: false };
+      else if (chosen.fate === 'duplicate') placement = { ...placement, duplicate: true };
+    }
     const entry: InFlight = { frame, dir, wire: retyped?.wire ?? wire, deliverAt: placement.deliverAt, connection };
     if (placement.deliverAt !== null) this.enqueue(entry);
     else if (placement.fault === 'held') this.heldFrames[dir].push(entry);
@@ -123,7 +133,7 @@ export class Wire {
         case 'drop':
           return { deliverAt: null, fault: 'dropped', duplicate: false };
         case 'delay':
-          return { deliverAt: now + this.latencyOf(dir) + (fault.ms ?? 0), fault: 'delayed', duplicate: false };
+          return { deliverAt: (normal.deliverAt ?? now) + (fault.ms ?? 0), fault: 'delayed', duplicate: false };
         case 'duplicate':
           return { ...normal, duplicate: true };
       }
@@ -159,6 +169,12 @@ export class Wire {
     const s2c = this.queues.s2c[0];
     if (!c2s || !s2c) return c2s ?? s2c ?? null;
     return later(c2s, s2c) ? s2c : c2s;
+  }
+
+  /** Every frame due exactly at `t` (not held), both ways, in the order written. */
+  dueAt(t: number): InFlight[] {
+    const at = [...this.queues.c2s, ...this.queues.s2c].filter((f) => f.deliverAt === t);
+    return at.sort((a, b) => a.frame - b.frame);
   }
 
   /** The first `most` frames due in `dir` (not held) that `keep` accepts, in delivery order. */

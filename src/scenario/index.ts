@@ -30,3 +30,4 @@ export {
   type ClientHandlers,
   type HandledCapability,
 } from './reverse.ts';
+export { MAX_RANGE_VALUES, SCHEDULE_PATTERN, exploreSchema, formatSchedule, optionsWith, parseSchedule, rangeValues, stepOfKey, type ExploreSpace, type FrameRule, type MsRange, type ParsedSchedule } from './space.ts';

@@ -10,6 +10,7 @@ import { clientHandlersSchema } from './reverse.ts';
 import { tasksWhyNot } from './combinations.ts';
 import { negotiationSchema, negotiationWhyNot } from './negotiation.ts';
 import { resumableSchema, streamsProblems } from './streams.ts';
+import { exploreSchema, spaceProblems } from './space.ts';
 
 /**
  * A standing fault on the wire: frames in one direction that match (by method, and by which
@@ -133,11 +134,13 @@ export const scenarioSchema = z
     steps: z.array(step).max(2000),
     /** The run stops at this virtual time even if timers are still pending (the SDK's 60 s request timeout, say). */
     endAt: ms,
+    /** The schedule space the explorer searches, and the schedule this run takes (space.ts). */
+    explore: exploreSchema.optional(),
   })
   .strict()
   // A call name used twice, a step naming a call no step makes (or before it is made), a step only stdio can take.
   .superRefine((scenario, ctx) => {
-    const problems = [...referenceProblems(scenario.steps), ...transportProblems(scenario.transport, scenario.steps), ...streamsProblems(scenario)];
+    const problems = [...referenceProblems(scenario.steps), ...transportProblems(scenario.transport, scenario.steps), ...streamsProblems(scenario), ...spaceProblems(scenario)];
     for (const problem of problems) ctx.addIssue({ code: 'custom', ...problem });
     // Tasks (2025-11-25) run on the real TypeScript SDK v1 only: 2.4.0 serves no tasks.
     const tasks = scenario.steps.findIndex((step) => step.action.type === 'cancel-task' || (step.action.type === 'call' && step.action.task !== undefined));

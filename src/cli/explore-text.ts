@@ -1,0 +1,51 @@
+/**
+ * `cancel-lab explore`'s human-readable output: what was searched, the outcome classes with
+ * their counts, and each rule broken with its count and its shrunk witness's link.
+ */
+import { settingLine } from '../scenario/index.ts';
+import type { Exploration, ExploreResult, Witness } from '../explore/index.ts';
+import type { Judged } from './judge.ts';
+import type { Printed } from './text.ts';
+
+/** A witness's link: on the site's playground when its address is known, else the bare fragment `cancel-lab run` takes. */
+export function witnessUrl(w: Witness, site: string | undefined): string {
+  return site === undefined ? `#${w.link}` : `${site}/playground/#${w.link}`;
+}
+
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
+function searched(e: Exploration, r: ExploreResult): string {
+  const shard = e.shard === null ? '' : `, shard ${e.shard.k}/${e.shard.n}`;
+  if (r.strategy === 'random') return `${plural(r.schedules, 'schedule')} drawn at random (seed ${e.seed}${shard}) from a space too large to run whole`;
+  return r.exhausted ? `the whole space: ${plural(r.schedules, 'schedule')}${shard}` : `${plural(r.schedules, 'schedule')} nearest the default (cut at ${e.budget === null ? 'the time limit' : `the budget of ${e.budget}`}${shard})`;
+}
+
+function witnessLine(w: Witness, replayed: Judged | undefined): string {
+  const replay = replayed?.reproduction ? (replayed.reproduction.exact ? ', its link replays the same trace' : `, BUT its link replayed another trace (${replayed.reproduction.now})`) : '';
+  return `smallest witness ${w.schedule}: ${plural(w.steps, 'step')}, ${plural(w.deviations, 'choice')} off the default${replay}`;
+}
+
+export function exploreText(what: string, e: Exploration, r: ExploreResult, witnesses: readonly Judged[], exitCode: number, site?: string): Printed {
+  const s = e.scenario;
+  const stdout = [
+    `Explored ${what}: ${settingLine(s)}, until ${s.endAt} ms`,
+    `Searched ${searched(e, r)}; ${plural(r.distinctTraces, 'distinct trace')}${r.noVerdict > 0 ? `; ${plural(r.noVerdict, 'schedule')} without a verdict (an engine error or a bound)` : ''}.`,
+    ...(s.explore === undefined ? ['The scenario declares no schedule space ("explore"): its one schedule is its own run.'] : []),
+    '',
+    'Outcome classes (schedules, smallest schedule):',
+  ];
+  const width = Math.max(...r.classes.map((c) => String(c.schedules).length));
+  for (const c of r.classes) stdout.push(`  ${String(c.schedules).padStart(width)}  ${c.outcome}   ${c.witness.schedule}`);
+  stdout.push('');
+  if (r.rules.length === 0) stdout.push('No explored schedule breaks a rule.');
+  else stdout.push('Rules broken:');
+  for (const [i, t] of r.rules.entries()) {
+    stdout.push(`  ${t.rule} (${t.must ? 'MUST' : 'SHOULD'}): ${t.schedules.toLocaleString('en-US')} of ${plural(r.schedules, 'schedule')}; ${witnessLine(t.witness, witnesses[i])}`);
+    stdout.push(`    ${witnessUrl(t.witness, site)}`);
+  }
+  stdout.push('');
+  stdout.push(exitCode === 1 ? 'Exit 1: an explored schedule violates a MUST or MUST NOT rule.' : exitCode === 3 ? 'Exit 3: no explored schedule could be judged.' : 'Exit 0: no explored schedule violates a MUST or MUST NOT rule.');
+  return { stdout, stderr: [] };
+}

@@ -1,0 +1,275 @@
+/**
+ * The explorer (src/explore/, src/cli/explore.ts): from R2 with a latency range it finds the
+ * schedules where the response crosses the cancel, as the wire shows; from seed 004 with a Stop
+ * window the smallest schedule that crashes the python-sdk 1.x server, shrunk; a witness link
+ * replays its trace exactly; shards merged give the unsharded result; the command's exit codes.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createNodeSides, runHeadless } from '../../src/host/node.ts';
+import type { Sides } from '../../src/engine/index.ts';
+import { compareChoices, explore, mergeExplorations, summarize, type Exploration, type ScheduleRecord } from '../../src/explore/index.ts';
+import { exploreCommand } from '../../src/cli/explore.ts';
+import { decodeLink, parseSchedule, parseScenario, type Scenario } from '../../src/scenario/index.ts';
+import { traceHash, type FrameEvent, type TraceEvent } from '../../src/trace/index.ts';
+import { deliveriesOf, framesOf } from './trace-helpers.ts';
+
+const lanes = [createNodeSides(), createNodeSides()];
+after(() => Promise.all(lanes.map((l) => l.close())));
+
+const FIXTURES = new URL('../fixtures/explore/', import.meta.url);
+
+async function fixture(name: string): Promise<Scenario> {
+  const parsed = parseScenario(JSON.parse(await readFile(new URL(name, FIXTURES), 'utf8')).scenario);
+  assert.ok(parsed.ok);
+  return parsed.scenario;
+}
+
+function choices(r: ScheduleRecord): number[] {
+  const parsed = parseSchedule(r.schedule);
+  assert.ok(parsed.ok);
+  return parsed.choices;
+}
+
+function withSchedule(s: Scenario, schedule: string): Scenario {
+  return { ...s, explore: { ...s.explore, schedule } };
+}
+
+/** Where in the trace the frame was delivered (its delivery's seq); never, when it was not. */
+function arrival(trace: readonly TraceEvent[], f: FrameEvent): number {
+  return deliveriesOf(trace).find((d) => d.frame === f.frame && d.dropped === undefined)?.seq ?? Infinity;
+}
+
+/** The tool call's response and the cancel, as written. */
+function responseAndCancel(trace: readonly TraceEvent[]): { response: FrameEvent | undefined; cancel: FrameEvent | undefined } {
+  const frames = framesOf(trace);
+  const id = frames.find((f) => f.msg?.method === 'tools/call')?.msg?.id;
+  return {
+    response: frames.find((f) => f.dir === 's2c' && f.msg?.method === undefined && f.msg?.id === id),
+    cancel: frames.find((f) => f.dir === 'c2s' && f.msg?.method === 'notifications/cancelled'),
+  };
+}
+
+let r2: Scenario;
+let seed4: Scenario;
+before(async () => {
+  r2 = await fixture('r2-latency-range.json');
+  seed4 = await fixture('seed-004-stop-window.json');
+});
+
+describe('R2 with a latency range', () => {
+  let found: Exploration;
+  before(async () => {
+    found = await explore(r2, { lanes, budget: 24, seed: 'r2' });
+  });
+
+  test('is searched at random (its space is larger than the budget), schedule 0 first', () => {
+    assert.equal(found.strategy, 'random');
+    assert.equal(found.records.length, 24);
+    assert.deepEqual(found.records.map((r) => r.n), Array.from({ length: 24 }, (_, i) => i));
+    assert.equal(found.records[0]?.schedule, 's1');
+  });
+
+  test('finds schedules where the response crosses the cancel, and others where it comes before Stop; the wire says which', async () => {
+    const crossing = found.records.filter((r) => r.outcome.includes('A STOPPED_LOCALLY crossed'));
+    const before = found.records.filter((r) => r.outcome.includes('A SUCCEEDED'));
+    assert.ok(crossing.length > 1 && before.length > 0, `${crossing.length} crossing, ${before.length} answered before Stop`);
+    for (const r of [...crossing.slice(0, 3), ...before.slice(0, 2)]) {
+      const trace = await runHeadless(withSchedule(r2, r.schedule), lanes[0]);
+      assert.equal(await traceHash(trace), r.traceHash, 'the schedule string replays the run');
+      const { response, cancel } = responseAndCancel(trace);
+      assert.ok(response);
+      if (crossing.includes(r)) {
+        assert.ok(cancel, r.schedule);
+        assert.ok(response.seq < arrival(trace, cancel), 'the response is written before the cancel is delivered');
+        assert.ok(cancel.seq < arrival(trace, response), 'the cancel is written before the response is delivered');
+      } else {
+        assert.equal(cancel, undefined, 'the response reached the client before Stop: nothing was cancelled');
+        const delivered = deliveriesOf(trace).find((d) => d.frame === response.frame);
+        assert.ok(delivered && delivered.t <= 370);
+      }
+    }
+  });
+
+  test('stops starting schedules once its signal is aborted, and feeds each record as it runs', async () => {
+    const stop = new AbortController();
+    const fed: string[] = [];
+    const stopped = await explore(r2, {
+      lanes: lanes.slice(0, 1),
+      budget: 24,
+      seed: 'r2',
+      signal: stop.signal,
+      onRecord: (record, done) => {
+        fed.push(record.schedule);
+        if (done === 3) stop.abort();
+      },
+    });
+    assert.deepEqual(stopped.records, found.records.slice(0, 3), 'what ran before the Stop, as the whole search had it');
+    assert.deepEqual(fed, stopped.records.map((r) => r.schedule));
+  });
+
+  test('the same seed and budget give the same schedules; another seed others', async () => {
+    const again = await explore(r2, { lanes: lanes.slice(0, 1), budget: 8, seed: 'r2' });
+    assert.deepEqual(again.records, found.records.slice(0, 8), 'one pair of sides or two: the same records');
+    const other = await explore(r2, { lanes, budget: 8, seed: 'other' });
+    assert.notDeepEqual(other.records.map((r) => r.schedule), again.records.map((r) => r.schedule));
+  });
+});
+
+describe('seed 004 with a Stop window', () => {
+  let found: Exploration;
+  before(async () => {
+    found = await explore(seed4, { lanes, budget: 100 });
+  });
+
+  test('is searched whole: the default schedule, then each other time for the Stop', () => {
+    assert.equal(found.strategy, 'exhaustive');
+    assert.equal(found.exhausted, true);
+    assert.equal(found.records.length, 38, 'the Stop\'s own 1500 ms, then 20, 60, … 1460');
+    assert.equal(found.records[0]?.outcome, 'A SUCCEEDED · B SUCCEEDED · C SUCCEEDED · server up', 'a Stop after the call ended crashes nothing');
+  });
+
+  test('finds the smallest schedule that crashes the server, shrunk, and its link replays it exactly', async () => {
+    const result = await summarize(found, lanes);
+    const graceful = result.rules.find((r) => r.rule === 'CANCEL-RACE-GRACEFUL');
+    assert.ok(graceful?.must);
+    const crashing = found.records.filter((r) => r.outcome.includes('server exited'));
+    assert.equal(graceful.schedules, found.records.filter((r) => r.violated.includes('CANCEL-RACE-GRACEFUL')).length);
+    assert.ok(crashing.length > 5);
+    const witness = graceful.witness;
+    assert.equal(witness.steps, 2, 'call A and its Stop: the calls B and C are not needed');
+    assert.deepEqual(witness.scenario.steps.map((s) => s.action.type), ['call', 'stop']);
+    for (const r of crashing) {
+      const c = choices(r);
+      assert.ok(compareChoices(choicesOf(witness.schedule), c) <= 0, `${witness.schedule} ≤ ${r.schedule}`);
+    }
+    const decoded = await decodeLink(witness.link);
+    assert.ok(decoded.ok);
+    assert.equal(decoded.scenario.explore?.schedule, witness.schedule);
+    const replay = await runHeadless(decoded.scenario, lanes[1]);
+    assert.equal(await traceHash(replay), witness.traceHash);
+    assert.equal(decoded.meta?.trace, witness.traceHash);
+    assert.ok(replay.some((e) => e.kind === 'connection' && e.event === 'crashed'), 'the witness crashes the server');
+    assert.ok(result.mustBroken);
+  });
+
+  test('sharded in three and merged, it gives the unsharded search and result, cut at a budget too', async () => {
+    const whole = await explore(seed4, { lanes, budget: 15 });
+    const parts: Exploration[] = [];
+    // One shard at a time: a pair of sides runs one schedule at a time. The first on one pair only.
+    for (const k of [1, 2, 3]) parts.push(await explore(seed4, { lanes: k === 1 ? lanes.slice(1) : lanes, budget: 15, shard: { k, n: 3 } }));
+    const merged = mergeExplorations(parts);
+    assert.ok(merged.ok);
+    assert.deepEqual(merged.exploration, whole);
+    assert.deepEqual(await summarize(merged.exploration, lanes), await summarize(whole, lanes));
+    const missing = mergeExplorations(parts.slice(0, 2));
+    assert.deepEqual(missing, { ok: false, error: 'shard 3/3 is missing' });
+  });
+});
+
+describe('same-instant reorders', () => {
+  test('are offered only between events that touch the same request (partial-order reduction)', async () => {
+    const base = { ...seed4, serverProfile: undefined, explore: { ties: true } };
+    // Two calls at one instant touch different requests: reordering them is the same run, no choice.
+    const apart = parseScenario({ ...base, steps: [{ at: 20, action: { type: 'call', call: 'A', tool: 'quick', args: {} } }, { at: 20, action: { type: 'call', call: 'B', tool: 'quick', args: {} } }], endAt: 200 });
+    assert.ok(apart.ok);
+    const one = await explore(apart.scenario, { lanes });
+    assert.deepEqual(one.records.map((r) => r.schedule), ['s1']);
+    // Stop at the instant the response arrives: the same request, two orders, two runs.
+    const together = parseScenario({ ...base, steps: [{ at: 20, action: { type: 'call', call: 'A', tool: 'stubborn', args: { ms: 100 } } }, { at: 130, action: { type: 'stop', call: 'A' } }], endAt: 400 });
+    assert.ok(together.ok);
+    const two = await explore(together.scenario, { lanes });
+    assert.deepEqual(two.records.map((r) => r.schedule), ['s1', 's1.1']);
+    assert.deepEqual(two.records.map((r) => r.outcome), ['A SUCCEEDED · server up', 'A STOPPED_LOCALLY crossed · server up']);
+  });
+});
+
+describe('a pair of sides that fails in a run', () => {
+  test('is replaced by renew, the failed schedule is kept without a verdict, and the search goes on', async () => {
+    const spare = createNodeSides();
+    after(() => spare.close());
+    let failed = false;
+    const real = lanes[0] as (typeof lanes)[number];
+    // A pair whose server fails once, at the first delivery of the second schedule (asked one step at a time).
+    let runs = 0;
+    const flaky = {
+      client: { ...real.client, batch: undefined, init: (...a: Parameters<typeof real.client.init>) => (runs++, real.client.init(...a)) },
+      server: {
+        ...real.server,
+        batch: undefined,
+        deliver: (...a: Parameters<typeof real.server.deliver>) => {
+          if (runs === 2 && !failed) {
+            failed = true;
+            return Promise.reject(new Error('the worker died'));
+          }
+          return real.server.deliver(...a);
+        },
+      },
+    };
+    const renewed: unknown[] = [];
+    const pairs: Sides[] = [flaky];
+    const found = await explore(seed4, { lanes: pairs, budget: 5, renew: async (broken) => (renewed.push(broken), spare) });
+    assert.deepEqual(renewed, [flaky]);
+    assert.equal(pairs[0], spare, 'the lane runs on the fresh pair');
+    assert.equal(found.records.length, 5);
+    const noVerdict = found.records.filter((r) => r.problem !== undefined);
+    assert.equal(noVerdict.length, 1);
+    assert.match(noVerdict[0]?.problem ?? '', /a side failed: the server failed in frame \d+: the worker died/);
+    assert.ok(found.records.slice(2).every((r) => r.problem === undefined));
+  });
+});
+
+function choicesOf(schedule: string): number[] {
+  const parsed = parseSchedule(schedule);
+  assert.ok(parsed.ok);
+  return parsed.choices;
+}
+
+describe('cancel-lab explore', () => {
+  let dir: string;
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'explore-'));
+  });
+  after(() => rm(dir, { recursive: true, force: true }));
+
+  test('exits 1 when a schedule breaks a MUST, with the witness link that `run` replays exactly', async () => {
+    const out = await exploreCommand([new URL('seed-004-stop-window.json', FIXTURES).pathname, '--site', 'https://lab.example'], { lanes });
+    assert.equal(out.exitCode, 1);
+    const text = out.stdout.join('\n');
+    assert.match(text, /^Searched the whole space: 38 schedules; 38 distinct traces\.$/m);
+    assert.match(text, /^ {2}CANCEL-RACE-GRACEFUL \(MUST\): \d+ of 38 schedules; smallest witness s1\.[0-9a-z]+: 2 steps, 1 choice off the default, its link replays the same trace$/m);
+    assert.match(text, /^ {4}https:\/\/lab\.example\/playground\/#v1\.[A-Za-z0-9_-]+$/m);
+    assert.ok(out.witnesses.every((j) => j.reproduction?.exact === true));
+  });
+
+  test('--shard K/N --format json writes shard files that --merge joins into the unsharded result', async () => {
+    const file = new URL('seed-004-stop-window.json', FIXTURES).pathname;
+    const whole = await exploreCommand([file, '--budget', '12', '--format', 'json'], { lanes });
+    const names: string[] = [];
+    for (const k of [1, 2]) {
+      const shard = await exploreCommand([file, '--budget', '12', '--shard', `${k}/2`, '--format', 'json'], { lanes });
+      names.push(join(dir, `shard-${k}.json`));
+      await writeFile(names.at(-1) ?? '', shard.stdout.join('\n'));
+    }
+    const merged = await exploreCommand(['--merge', ...names, '--format', 'json'], { lanes });
+    assert.equal(merged.exitCode, whole.exitCode);
+    assert.deepEqual(JSON.parse(merged.stdout.join('\n')), JSON.parse(whole.stdout.join('\n')));
+  });
+
+  test('exits 2 for bad usage and for a scenario whose space is not valid, in words', async () => {
+    const usage = await exploreCommand(['x.json', '--shard', '3/2'], { lanes });
+    assert.equal(usage.exitCode, 2);
+    assert.equal(usage.stderr[0], 'cancel-lab: --shard takes K/N, with 1 ≤ K ≤ N.');
+    const bad = join(dir, 'bad.json');
+    await writeFile(bad, JSON.stringify({ ...seed4, explore: { at: { '9': [1, 2] } } }));
+    const refused = await exploreCommand([bad], { lanes });
+    assert.equal(refused.exitCode, 2);
+    assert.match(refused.stderr[0] ?? '', /bad\.json is not a valid scenario: explore\.at\.9: "9" names no step/);
+    const notShards = await exploreCommand(['--merge', bad], { lanes });
+    assert.equal(notShards.exitCode, 2);
+    assert.match(notShards.stderr[0] ?? '', /is not an explorer's result/);
+  });
+});
