@@ -151,3 +151,26 @@ export function progressOfRequest(index: TraceIndex, connection: number, request
   const last = index.progress.findLast((p) => p.owner === req && typeof p.value === 'number')?.value;
   return { token, last: typeof last === 'number' ? last : 0 };
 }
+
+/** The user actions that write a forged frame. */
+export type ForgingAction = Extract<UserAction, { type: 'inject-response' | 'inject-cancel' | 'inject-progress' | 'inject' }>;
+
+/** The frame a forging user action writes, or why it cannot be written now. */
+export function forgeAction(action: ForgingAction, ctx: ForgeContext): Forged {
+  switch (action.type) {
+    case 'inject-response':
+    case 'inject-cancel': {
+      const target = resolveTarget(action, ctx);
+      if (!target.ok) return target;
+      return action.type === 'inject-response' ? forgeResponse(action, target.id, ctx) : forgeCancel(action, target.id, ctx);
+    }
+    case 'inject-progress': {
+      const id = ctx.requestIdOf(action.call);
+      const on = action.onStreamOf === undefined ? id : ctx.requestIdOf(action.onStreamOf);
+      if (id === null || on === null) return { ok: false, error: `no request id known for call ${id === null ? action.call : (action.onStreamOf ?? '')}` };
+      return forgeProgress(id, ctx.transport === 'stdio' ? null : ctx.sseStreamFor(on), ctx);
+    }
+    case 'inject':
+      return forgeMessage(action, ctx);
+  }
+}

@@ -12,7 +12,7 @@ import type { Direction, FrameEvent, HandlerNote, JsonRpcMessage, NewTraceEvent,
 import { Wire, type InFlight } from './wire.ts';
 import { Lifecycles } from './lifecycles.ts';
 import { Streams, serverStreamsStep, type TransportEvent } from './streams.ts';
-import { forgeCancel, forgeContext, forgeMessage, forgeProgress, forgeResponse, resolveTarget, type ForgeContext, type Forged } from './forge.ts';
+import { forgeAction, forgeContext, type ForgeContext, type Forged } from './forge.ts';
 import { haltMessage, MAX_STEPS, MAX_TRACE_EVENTS, MAX_VIRTUAL_MS, SIDE_STEP_TIMEOUT_MS, SideHalt, withinDeadline, type HaltReason, type RunHalt } from './bounds.ts';
 import { BATCH_STEPS, INTO, Lookahead, planBatch, type SideEvent, type SideName } from './lookahead.ts';
 import { Schedule, type Chooser } from './schedule.ts';
@@ -322,27 +322,10 @@ export class Run {
         return;
       }
       case 'inject-response':
-      case 'inject-cancel': {
-        const target = resolveTarget(action, this.forge);
-        if (!target.ok) {
-          this.fail(target.error);
-          return;
-        }
-        this.writeForged(action.type === 'inject-response' ? forgeResponse(action, target.id, this.forge) : forgeCancel(action, target.id, this.forge));
-        return;
-      }
-      case 'inject-progress': {
-        const id = this.lifecycles.requestIdOf(action.call);
-        const on = action.onStreamOf === undefined ? id : this.lifecycles.requestIdOf(action.onStreamOf);
-        if (id === null || on === null) {
-          this.fail(`no request id known for call ${id === null ? action.call : (action.onStreamOf ?? '')}`);
-          return;
-        }
-        this.writeForged(forgeProgress(id, this.forge.transport === 'stdio' ? null : this.streams.sseStreamFor(on), this.forge));
-        return;
-      }
+      case 'inject-cancel':
+      case 'inject-progress':
       case 'inject':
-        this.writeForged(forgeMessage(action, this.forge));
+        this.writeForged(forgeAction(action, this.forge));
         return;
       case 'hold':
         this.wire.hold(action.dir);
