@@ -28,3 +28,5 @@ export {
   type ClientHandlers,
   type HandledCapability,
 } from './reverse.ts';
+export { scenarioFromTrace, type FromTraceInput, type MadeScenario } from './from-trace.ts';
+export { matchSummary, matchTraces, type MatchOptions, type MatchRow, type MatchStatus, type TraceMatch } from './from-trace-match.ts';
