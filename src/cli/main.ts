@@ -5,11 +5,12 @@
 import { ENGINE_VERSION, SDK_VERSION } from '../scenario/index.ts';
 import { USAGE, parseArgs } from './args.ts';
 import { checkCommand } from './check-command.ts';
+import { exportCommand } from './export.ts';
 import { runScenarios } from './run.ts';
 
 async function main(argv: string[]): Promise<number> {
-  if (argv[0] === 'check') {
-    const checked = await checkCommand(argv.slice(1));
+  if (argv[0] === 'check' || argv[0] === 'export') {
+    const checked = await (argv[0] === 'check' ? checkCommand : exportCommand)(argv.slice(1));
     if (checked.stdout.length) process.stdout.write(`${checked.stdout.join('\n')}\n`);
     if (checked.stderr.length) process.stderr.write(`${checked.stderr.join('\n')}\n`);
     return checked.exitCode;
