@@ -3,8 +3,8 @@
  * hands it to every panel (playground/panels/*), and the panels' intents come back here as
  * actions on the session. No panel remembers anything about the run, or touches another.
  */
-import { decodeLink, defaultScenario, tasksWhyNot, type Scenario } from '../../src/scenario/index.ts';
-import { deriveRunView, type RunView } from '../../src/views/index.ts';
+import { decodeLink, defaultScenario, settingLine, tasksWhyNot, type Scenario } from '../../src/scenario/index.ts';
+import type { RunView } from '../../src/views/index.ts';
 import { FORMAT_LABEL } from '../../src/trace/index.ts';
 import { createSession, type LiveState, type StartHow } from './session.ts';
 import { createCallFormPanel } from './playground/panels/call-form.ts';
@@ -218,7 +218,8 @@ export function mountPlayground(root: HTMLElement): void {
     highlight = [];
     selection.select(null);
     const live: LiveState = { run: --importRun, phase: 'live', failure: null, now: end, playing: false, speed: last?.live.speed ?? 1, nextEvent: null, scenario };
-    last = { view: deriveRunView(scenario, t.trace), live };
+    // The worker derived the view under the import's setting; the page's scenario keeps the rest of the user's.
+    last = { view: { ...t.view, scenario, setting: settingLine(scenario) }, live };
     importScenario.show(t);
     connection.notify({ run: null, say: () => `Showing the trace imported from ${t.name} (${FORMAT_LABEL[t.format]}), judged by ${t.revision} on ${t.transport}. Your run is paused.`, button: { label: 'Back to your run', onClick: leaveImport } });
     paint();

@@ -91,8 +91,7 @@ test('a 100,000-event import never blocks the page for more than 200 ms at a tim
     // The panels that paint later (the timeline reads a long trace over several frames) have their turn too.
     await page.waitForTimeout(3000);
     const longest = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
-    console.log(`longest task: ${longest} ms`);
-    expect(longest).toBeLessThan(200);
+    expect(longest, 'the longest task while importing and showing it (ms)').toBeLessThan(200);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
