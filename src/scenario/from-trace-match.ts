@@ -35,6 +35,8 @@ export interface MatchOptions {
    * body ends): their times are not compared.
    */
   untimedChunks?: boolean;
+  /** The imported trace's index, when the caller has it: a long import is not indexed again. */
+  importedIndex?: TraceIndex;
 }
 
 interface Shape {
@@ -55,8 +57,7 @@ function ordinals(idx: TraceIndex): Map<IndexedRequest, number> {
   return out;
 }
 
-function shapesOf(trace: readonly TraceEvent[]): Shape[] {
-  const idx = indexTrace(trace);
+function shapesOf(idx: TraceIndex): Shape[] {
   const ord = ordinals(idx);
   const ref = (req: IndexedRequest | undefined): string => (req ? `${req.method} #${ord.get(req) ?? '?'}` : 'an unknown request');
   return idx.frames.map((frame) => {
@@ -109,12 +110,12 @@ function group(shapes: readonly Shape[], key: (s: Shape) => string): Map<string,
 
 export function matchTraces(imported: readonly TraceEvent[], run: readonly TraceEvent[], options: MatchOptions = {}): TraceMatch {
   const tolerance = options.toleranceMs ?? 10;
-  const ours = shapesOf(run);
+  const ours = shapesOf(indexTrace(run));
   const exact = group(ours, (s) => s.exact);
   const loose = group(ours, (s) => s.loose);
   const used = new Set<number>();
   const rows: MatchRow[] = [];
-  for (const theirs of shapesOf(imported)) {
+  for (const theirs of shapesOf(options.importedIndex ?? indexTrace(imported))) {
     const same = take(exact.get(theirs.exact), used);
     const near = same ?? take(loose.get(theirs.loose), used);
     if (!near) {

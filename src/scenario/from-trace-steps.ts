@@ -4,7 +4,7 @@
  * do to answer as the log shows (a lab tool for each call), and forged frames (`inject…`
  * steps) for the messages no profile writes by itself. Every guess is said in a note.
  */
-import { forgedMessageProblem, idKey, indexTrace, isObject, type IndexedCancel, type IndexedRequest, type IndexedResponse, type JsonRpcMessage, type TraceIndex, type UserAction } from '../trace/index.ts';
+import { forgedMessageProblem, idKey, isObject, type IndexedCancel, type IndexedRequest, type IndexedResponse, type JsonRpcMessage, type TraceIndex, type UserAction } from '../trace/index.ts';
 import type { Step } from './schema.ts';
 import { validateToolArgs } from './tools.ts';
 
@@ -188,8 +188,7 @@ function forged(ctx: Context): void {
   if (texts > 0) ctx.notes.push(`${texts} lines that are not JSON cannot be forged (a forged frame is a JSON value): the run has no frame for them.`);
 }
 
-export function observedSteps(trace: Parameters<typeof indexTrace>[0], latency: { c2s: number }, endAt: number): Observed {
-  const idx = indexTrace(trace);
+export function observedSteps(idx: TraceIndex, latency: { c2s: number }, endAt: number): Observed {
   const ctx: Context = { idx, c2s: latency.c2s, long: endAt + 60_000, steps: [], notes: [], explained: new Set() };
   const codeZero = idx.requests.some((req) => req.cancels.length > 0 && req.responses.some((r) => r.msg.error?.code === 0 && r.frame.t >= (req.cancels[0]?.frame.t ?? Infinity)));
   calls(ctx, codeZero);

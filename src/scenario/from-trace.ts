@@ -21,6 +21,8 @@ export interface FromTraceInput {
   trace: readonly TraceEvent[];
   revision: Revision;
   transport: TransportKind;
+  /** The trace's index, when the caller has it (a shown import's view does): a long trace is not indexed again. */
+  index?: TraceIndex;
 }
 
 export type MadeScenario =
@@ -135,12 +137,12 @@ function checked(candidate: unknown, notes: string[]): MadeScenario {
 
 /** The scenario that reproduces the trace as closely as the lab can, with notes on how. */
 export function scenarioFromTrace(input: FromTraceInput): MadeScenario {
-  const idx = indexTrace(input.trace);
+  const idx = input.index ?? indexTrace(input.trace);
   const base = { version: 1 as const, revision: input.revision, transport: input.transport, httpServer: input.transport === 'streamable-http' && input.revision !== '2026-07-28' ? httpServerOf(idx.frames) : ('sessionful' as const) };
   if (!idx.outside) return labScenario(input, idx, base);
   const c2s = observedC2s(idx);
   const endAt = endOf(input.trace);
-  const observed = observedSteps(input.trace, { c2s: c2s ?? DEFAULT_LATENCY }, endAt);
+  const observed = observedSteps(idx, { c2s: c2s ?? DEFAULT_LATENCY }, endAt);
   const s2c = observedS2c(idx, c2s ?? DEFAULT_LATENCY, observed.connectTimeoutMs);
   const latency = { c2s: c2s ?? DEFAULT_LATENCY, s2c: s2c ?? DEFAULT_LATENCY };
   const MAX_STEPS = 2000;

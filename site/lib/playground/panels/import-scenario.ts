@@ -56,13 +56,13 @@ export function createImportScenarioPanel(root: HTMLElement, run: (scenario: Sce
     if (!source || !made || made.run === null || latest?.run !== made.run) return;
     const trace = latest.view.trace;
     if (match?.length === trace.length) return;
-    match = { length: trace.length, result: matchTraces(source.trace, trace, { untimedChunks: source.format === 'har' }) };
+    match = { length: trace.length, result: matchTraces(source.trace, trace, { untimedChunks: source.format === 'har', importedIndex: source.view.index }) };
     render(match.result);
   }
 
   button.addEventListener('click', () => {
     if (!source) return;
-    const result = scenarioFromTrace({ trace: source.trace, revision: source.revision, transport: source.transport });
+    const result = scenarioFromTrace({ trace: source.trace, revision: source.revision, transport: source.transport, index: source.view.index });
     if (!result.ok) {
       summary.textContent = result.error;
       return;
