@@ -66,7 +66,24 @@ test('a HAR of HTTP+SSE: the one frame the lab cannot express is marked missing,
   await expect(page.locator('#import-match-rows li.missing')).toHaveText(['✗ missing · frame 14: server → client HTTP end of GET']);
 });
 
-test('a 100,000-event import never blocks the page for more than 200 ms at a time', async ({ page }) => {
+/** The longest task the page's main thread ran in a Chrome trace: its wall time and its CPU time (ms). */
+function longestTask(trace: Buffer): { wall: number; cpu: number } {
+  interface TraceEvent {
+    name: string;
+    ph: string;
+    pid: number;
+    tid: number;
+    dur?: number;
+    tdur?: number;
+    args?: { name?: string };
+  }
+  const events: TraceEvent[] = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+  const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`));
+  return { wall: Math.round(Math.max(0, ...tasks.map((e) => e.dur ?? 0)) / 1000), cpu: Math.round(Math.max(0, ...tasks.map((e) => e.tdur ?? 0)) / 1000) };
+}
+
+test('a 100,000-event import never holds the page in one task for more than 150 ms of its CPU', async ({ page, browser }) => {
   test.setTimeout(180_000);
   const dir = await mkdtemp(join(tmpdir(), 'cancel-lab-import-'));
   const lines = ['> {"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25"}}', '< {"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-11-25"}}'];
@@ -85,13 +102,17 @@ test('a 100,000-event import never blocks the page for more than 200 ms at a tim
         for (const entry of list.getEntries()) w.__longest = Math.max(w.__longest, entry.duration);
       }).observe({ type: 'longtask' });
     });
+    await browser.startTracing(page, { categories: ['toplevel', 'disabled-by-default-devtools.timeline'] });
     await page.locator('#import-file').setInputFiles(file);
     await expect(page.locator('#import-message')).toContainText('Imported big.log: a stdio log', { timeout: 120_000 });
     await expect(page.locator('#wire-count')).toHaveText('50000 of 50000 frames', { timeout: 60_000 });
     // The panels that paint later (the timeline reads a long trace over several frames) have their turn too.
     await page.waitForTimeout(3000);
-    const longest = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
-    expect(longest, 'the longest task while importing and showing it (ms)').toBeLessThan(200);
+    const observed = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
+    const task = longestTask(await browser.stopTracing());
+    // The bound is on the main thread's own work in one task (its CPU time): on a machine shared
+    // with other work, a task's wall time (what the longtask observer sees) stretches with the load.
+    expect(task.cpu, `the longest task's CPU time (ms); its wall time ${task.wall} ms, the longtask observer's longest ${Math.round(observed)} ms`).toBeLessThan(150);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
