@@ -8,6 +8,7 @@
 import { bodyOf, isObject, type FrameEvent, type TraceEvent, type TraceIndex } from '../trace/index.ts';
 import { ASK_CAPABILITY, type ClientHandler, type ClientHandlers, type HandledCapability } from './reverse.ts';
 import type { Step, WireFault } from './schema.ts';
+import { isAsk } from './from-trace-steps.ts';
 
 const DEFAULT_LATENCY = 5;
 
@@ -83,10 +84,6 @@ export function labFaults(idx: TraceIndex, latency: { c2s: number; s2c: number }
     if (match !== undefined && !faults.some((x) => x.action === 'duplicate' && x.match === match && x.dir === original.dir)) faults.push({ dir: original.dir, action: 'duplicate', match });
   }
   return faults;
-}
-
-function isAsk(method: string): method is keyof typeof ASK_CAPABILITY {
-  return Object.hasOwn(ASK_CAPABILITY, method);
 }
 
 /**

@@ -5,6 +5,7 @@
  * steps) for the messages no profile writes by itself. Every guess is said in a note.
  */
 import { forgedMessageProblem, idKey, isObject, type IndexedCancel, type IndexedRequest, type IndexedResponse, type JsonRpcMessage, type TraceIndex, type UserAction } from '../trace/index.ts';
+import { ASK_CAPABILITY, type ClientHandler, type ClientHandlers, type HandledCapability } from './reverse.ts';
 import type { Step } from './schema.ts';
 import { validateToolArgs } from './tools.ts';
 
@@ -198,4 +199,30 @@ export function observedSteps(idx: TraceIndex, latency: { c2s: number }, endAt: 
   // Stable by time: steps at one time keep the log's order, which is the order the lab takes them in.
   const steps = ctx.steps.map((s, i) => ({ s, i })).sort((a, b) => a.s.at - b.s.at || a.i - b.i).map(({ s }) => s);
   return { steps, notes: ctx.notes, codeZero, ...(connectTimeoutMs !== undefined && { connectTimeoutMs }) };
+}
+
+/** A request the server may send the client (ask_client's): elicitation, sampling, roots or ping. */
+export function isAsk(method: string): method is keyof typeof ASK_CAPABILITY {
+  return Object.hasOwn(ASK_CAPABILITY, method);
+}
+
+/**
+ * The client's handlers of the server's requests (elicitation, sampling, roots), from how long the
+ * log's client took to answer the first of each: a handler that answered after the server
+ * cancelled it ignored the cancel; one never answered runs past the run's end.
+ */
+export function observedClientHandlers(idx: TraceIndex, s2c: number, endAt: number): { handlers: ClientHandlers | undefined; notes: string[] } {
+  const handlers: Partial<Record<HandledCapability, ClientHandler>> = {};
+  const notes: string[] = [];
+  for (const req of idx.requests) {
+    if (req.dir !== 's2c' || !isAsk(req.method)) continue;
+    const capability = ASK_CAPABILITY[req.method];
+    if (capability === null || handlers[capability]) continue;
+    const answer = req.responses[0];
+    const cancel = req.cancels[0];
+    const ms = answer ? Math.max(0, Math.round(answer.frame.t - req.frame.t - s2c)) : endAt + 60_000;
+    handlers[capability] = { ms, onCancel: answer && cancel && cancel.frame.t < answer.frame.t ? 'ignore' : 'observe' };
+    notes.push(`The client's ${capability} handler ${answer ? `answers ${ms} ms after the server's ${req.method} arrives` : 'never answers'}${handlers[capability]?.onCancel === 'ignore' ? ', past the server’s cancel' : ''}.`);
+  }
+  return { handlers: Object.keys(handlers).length > 0 ? handlers : undefined, notes };
 }

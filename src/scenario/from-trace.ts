@@ -14,7 +14,7 @@
 import { indexTrace, isObject, type FrameEvent, type TraceEvent, type TraceIndex } from '../trace/index.ts';
 import type { ClientProfile, HttpServerShape, Revision, ServerProfile, TransportKind } from './model.ts';
 import { parseScenario, type Scenario } from './schema.ts';
-import { connectTimeoutOf, observedSteps } from './from-trace-steps.ts';
+import { connectTimeoutOf, observedClientHandlers, observedSteps } from './from-trace-steps.ts';
 import { labClientHandlers, labFaults, labLatency, labSteps } from './from-trace-lab.ts';
 
 export interface FromTraceInput {
@@ -150,6 +150,7 @@ export function scenarioFromTrace(input: FromTraceInput): MadeScenario {
   const who = profilesOf(input.trace, idx);
   const serverProfile: ServerProfile = observed.codeZero ? 'py-v1' : (who.server ?? 'ts-v2');
   const clientProfile: ClientProfile | undefined = observed.connectTimeoutMs !== undefined ? 'ts-v1' : who.client;
+  const asked = observedClientHandlers(idx, latency.s2c, endAt);
   const serverName = idx.requests.find((r) => r.method === 'initialize')?.responses[0]?.msg.result;
   const named = isObject(serverName) && isObject(serverName.serverInfo) ? String(serverName.serverInfo.name) : null;
   const notes = [
@@ -161,6 +162,7 @@ export function scenarioFromTrace(input: FromTraceInput): MadeScenario {
         : `The server as the TypeScript SDK v2${named ? ` (the log's server calls itself "${named}")` : ''}: it never answers a cancelled request.`,
     ...(clientProfile === 'ts-v1' ? ['The client as the TypeScript SDK v1 (it cancels initialize on a connect timeout, or writes notifications/initialized with "method" first as v1 does).'] : []),
     ...observed.notes,
+    ...asked.notes,
     ...(observed.steps.length > MAX_STEPS ? [`The log needs ${observed.steps.length} steps; a scenario holds ${MAX_STEPS}, so it stops at t = ${steps.at(-1)?.at ?? 0} ms.`] : []),
   ];
   const scenario = {
@@ -169,6 +171,7 @@ export function scenarioFromTrace(input: FromTraceInput): MadeScenario {
     ...(serverProfile !== 'ts-v2' && { serverProfile }),
     ...(clientProfile && { clientProfile }),
     ...(observed.connectTimeoutMs !== undefined && { connectTimeoutMs: observed.connectTimeoutMs }),
+    ...(asked.handlers && { clientHandlers: asked.handlers }),
     steps,
     endAt: observed.steps.length > MAX_STEPS ? (steps.at(-1)?.at ?? 0) + 1000 : endAt,
   };

@@ -153,3 +153,27 @@ describe('the comparison', () => {
   });
 });
 
+
+describe('the server’s requests to the client', () => {
+  test('an elicitation the log’s client answered after 200 ms becomes the lab client’s handler of that length; its request is forged and its answer matches', async () => {
+    const log = [
+      '[+ 0ms] --> {"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{}},"clientInfo":{"name":"my-host","version":"1"}}}',
+      '[+ 5ms] <-- {"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"forms","version":"1"}}}',
+      '[+ 10ms] --> {"jsonrpc":"2.0","method":"notifications/initialized"}',
+      '[+ 20ms] --> {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ask_name","arguments":{}}}',
+      '[+ 100ms] <-- {"jsonrpc":"2.0","id":0,"method":"elicitation/create","params":{"message":"Your name?","requestedSchema":{"type":"object","properties":{}}}}',
+      '[+ 305ms] --> {"jsonrpc":"2.0","id":0,"result":{"action":"accept","content":{}}}',
+    ].join('\n');
+    const imp = imported(log);
+    const scenario = made(scenarioFromTrace({ trace: imp.trace, revision: '2025-11-25', transport: 'stdio' }));
+    assert.deepEqual(scenario.clientHandlers, { elicitation: { ms: 200, onCancel: 'observe' } });
+    assert.deepEqual(scenario.steps.map((s) => s.action.type), ['call', 'inject']);
+    const match = matchTraces(imp.trace, await runHeadless(scenario, sides));
+    assert.deepEqual(
+      match.rows.filter((r) => r.status !== 'matched').map((r) => r.what),
+      [],
+      matchSummary(match),
+    );
+    assert.deepEqual(match.extra, []);
+  });
+});
