@@ -10,7 +10,8 @@ import { ASK_CAPABILITY, type ClientHandler, type ClientHandlers, type HandledCa
 import type { Step, WireFault } from './schema.ts';
 import { isAsk } from './from-trace-steps.ts';
 
-const DEFAULT_LATENCY = 5;
+/** The playground's default latency (ms), for a direction a trace does not time. */
+export const DEFAULT_LATENCY = 5;
 
 /** A lab trace's frames carry their delivery time: the latency is exact there. */
 export function labLatency(frames: readonly FrameEvent[]): { c2s: number; s2c: number } | null {

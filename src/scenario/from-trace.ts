@@ -15,7 +15,7 @@ import { indexTrace, isObject, type FrameEvent, type TraceEvent, type TraceIndex
 import type { ClientProfile, HttpServerShape, Revision, ServerProfile, TransportKind } from './model.ts';
 import { parseScenario, type Scenario } from './schema.ts';
 import { connectTimeoutOf, observedClientHandlers, observedSteps } from './from-trace-steps.ts';
-import { labClientHandlers, labFaults, labLatency, labSteps } from './from-trace-lab.ts';
+import { DEFAULT_LATENCY, labClientHandlers, labFaults, labLatency, labSteps } from './from-trace-lab.ts';
 
 export interface FromTraceInput {
   trace: readonly TraceEvent[];
@@ -33,9 +33,6 @@ export type MadeScenario =
       notes: string[];
     }
   | { ok: false; error: string };
-
-/** The SDK's default latency, when a trace times no handshake. */
-const DEFAULT_LATENCY = 5;
 
 /**
  * The client → server latency from the handshake's timing: the server answers as a request
