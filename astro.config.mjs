@@ -24,6 +24,7 @@ export default defineConfig({
           label: 'Lessons',
           items: [
             { label: 'Getting started', slug: 'guides/getting-started' },
+            { label: 'Paste a real log into a bug report', slug: 'guides/paste-a-log' },
             { label: 'What cancellation is, and is not', slug: 'lessons/what-cancellation-is' },
             { label: 'The rules of notifications/cancelled', slug: 'lessons/notifications-cancelled' },
             { label: 'Revisions and transports', slug: 'lessons/revisions-and-transports' },

@@ -3,8 +3,8 @@
  * hands it to every panel (playground/panels/*), and the panels' intents come back here as
  * actions on the session. No panel remembers anything about the run, or touches another.
  */
-import { decodeLink, defaultScenario, tasksWhyNot, type Scenario } from '../../src/scenario/index.ts';
-import { deriveRunView, type RunView } from '../../src/views/index.ts';
+import { decodeLink, defaultScenario, settingLine, tasksWhyNot, type Scenario } from '../../src/scenario/index.ts';
+import type { RunView } from '../../src/views/index.ts';
 import { FORMAT_LABEL } from '../../src/trace/index.ts';
 import { createSession, type LiveState, type StartHow } from './session.ts';
 import { createCallFormPanel } from './playground/panels/call-form.ts';
@@ -17,6 +17,7 @@ import { createEditorPanel } from './playground/panels/editor.ts';
 import { createErrorsPanel } from './playground/panels/errors.ts';
 import { createFaultsPanel } from './playground/panels/faults.ts';
 import { createImportPanel, type ImportedTrace } from './playground/panels/import.ts';
+import { createImportScenarioPanel } from './playground/panels/import-scenario.ts';
 import { createLedgerPanel } from './playground/panels/ledger.ts';
 import { createLogsPanel } from './playground/panels/logs.ts';
 import { createReproductionPanel } from './playground/panels/reproduction.ts';
@@ -121,11 +122,17 @@ export function mountPlayground(root: HTMLElement): void {
     },
     selectFrame: (frame) => selection.select(frame),
     settle: () => session.settle(),
+    shownImport: () => importScenario.shown(),
   };
 
   const callForm = createCallFormPanel(root, actions);
   const editor = createEditorPanel(root, actions);
   const connection = createConnectionPanel(root, actions);
+  // The scenario made from an import runs as a link opened would: a new run in place of the user's.
+  const importScenario = createImportScenarioPanel(root, (scenario) => {
+    forgetLink();
+    return start(scenario, 'replay');
+  });
   const panels: Panel[] = [
     connection,
     callForm,
@@ -141,6 +148,7 @@ export function mountPlayground(root: HTMLElement): void {
     createVerdictPanel(root, actions),
     createWireLogPanel(root, (frame) => actions.selectFrame(frame)),
     createSharePanel(root, actions),
+    importScenario,
     createReproductionPanel(root),
     editor,
     createErrorsPanel(root),
@@ -210,7 +218,9 @@ export function mountPlayground(root: HTMLElement): void {
     highlight = [];
     selection.select(null);
     const live: LiveState = { run: --importRun, phase: 'live', failure: null, now: end, playing: false, speed: last?.live.speed ?? 1, nextEvent: null, scenario };
-    last = { view: deriveRunView(scenario, t.trace), live };
+    // The worker derived the view under the import's setting; the page's scenario keeps the rest of the user's.
+    last = { view: { ...t.view, scenario, setting: settingLine(scenario) }, live };
+    importScenario.show(t);
     connection.notify({ run: null, say: () => `Showing the trace imported from ${t.name} (${FORMAT_LABEL[t.format]}), judged by ${t.revision} on ${t.transport}. Your run is paused.`, button: { label: 'Back to your run', onClick: leaveImport } });
     paint();
   }
@@ -218,6 +228,7 @@ export function mountPlayground(root: HTMLElement): void {
     if (!imported) return;
     const behind = imported.behind;
     imported = null;
+    importScenario.left();
     connection.notify(null);
     if (behind) last = behind;
     paint();

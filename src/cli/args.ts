@@ -10,9 +10,10 @@ import { FORMATS, isFormat, type Format } from './output.ts';
 export const JUDGED_TEXT = `the checker judges ${CATALOG.filter((r) => r.judged).length} of the catalog's ${CATALOG.length} rules from the trace (the rule reference says why the others cannot be)`;
 
 export const USAGE = `Usage: cancel-lab run <scenario.json | folder | permalink URL | #v1.… | v1.…>… [--format F] [--all] [--site URL]
-       cancel-lab check <trace file> [--format F] [--as FORMAT] [--revision R --transport T]   (see check --help)
+       cancel-lab check <trace file> [--format F] [--as FORMAT] [--revision R --transport T] [--scenario OUT.json]   (see check --help)
        cancel-lab probe --tool NAME [--args JSON] -- <command> [args…] | --url URL           (see probe --help)
        cancel-lab explore <scenario | permalink> [--budget N | --seconds S] [--seed S] [--shard K/N] [--format F]   (see explore --help)
+       cancel-lab export <scenario | permalink> --as mcpsnoop|har [--out FILE]   (see export --help)
 
 Runs Cancel Lab scenarios headlessly: the real MCP TypeScript SDK ${SDK_VERSION} client and
 server in worker threads, joined by the simulated wire in virtual time, and judges each trace

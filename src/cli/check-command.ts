@@ -5,9 +5,10 @@
 import { IMPORT_FORMATS, MAX_IMPORT_BYTES, MAX_IMPORT_LINES, isImportFormat, type ImportFormat } from '../trace/index.ts';
 import { REVISIONS, TRANSPORTS, type Revision, type TransportKind } from '../scenario/index.ts';
 import { checkTraceFile, renderCheck } from './check.ts';
+import { scenarioFromChecked } from './check-scenario.ts';
 import { FORMATS, isFormat, type Format } from './output.ts';
 
-export const CHECK_USAGE = `Usage: cancel-lab check <trace file> [--format F] [--as FORMAT] [--revision R --transport T] [--all] [--site URL]
+export const CHECK_USAGE = `Usage: cancel-lab check <trace file> [--format F] [--as FORMAT] [--revision R --transport T] [--all] [--site URL] [--scenario OUT.json]
 
 Imports a trace captured elsewhere and judges it with the same checker as "run":
   the lab's own JSON Lines trace (the playground's Download trace, or run --format json);
@@ -24,6 +25,11 @@ only the wire: rules that need handler state, a Stop, a timeout or a process exi
 "can't tell from this trace" (SKIPPED in checks.json).
 
   --format text|json|checks|junit|sarif   as for run (default text)
+  --scenario OUT.json   also write a lab scenario that reproduces the trace (the client's
+                        calls, Stops and timeouts at their times, the closest server profile,
+                        forged frames for the rest), run it, and print how its trace matches
+                        the import frame by frame and its permalink (with --site, a full URL);
+                        on stderr, so that --format json, checks, junit and sarif stay parseable
 
 Bounds: ${(MAX_IMPORT_BYTES / 1048576).toString()} MB and ${MAX_IMPORT_LINES.toLocaleString('en-US')} lines.
 
@@ -38,6 +44,7 @@ interface CheckArgs {
   transport?: TransportKind;
   all: boolean;
   site?: string;
+  scenario?: string;
 }
 
 function oneOf<T extends string>(list: readonly T[], value: string | undefined): value is T {
@@ -74,6 +81,10 @@ export function parseCheckArgs(argv: readonly string[]): { ok: true; args: Check
       const site = value();
       if (site === undefined || !/^https?:\/\//.test(site)) return { ok: false, error: "--site takes the site's address, http(s)://…" };
       args.site = site;
+    } else if (flag === '--scenario') {
+      const out = value();
+      if (out === undefined || out === '') return { ok: false, error: '--scenario takes the file to write the scenario to' };
+      args.scenario = out;
     } else if (arg.startsWith('-') && arg !== '-') return { ok: false, error: `unknown option ${arg}` };
     else words.push(arg);
   }
@@ -88,7 +99,12 @@ export async function checkCommand(argv: readonly string[], cwd?: string): Promi
   const parsed = parseCheckArgs(argv);
   if (!parsed.ok) return { exitCode: 2, stdout: [], stderr: [`cancel-lab: ${parsed.error}.`, '', CHECK_USAGE] };
   if ('info' in parsed) return { exitCode: 0, stdout: [CHECK_USAGE], stderr: [] };
-  const { input, format, all, site, ...setting } = parsed.args;
+  const { input, format, all, site, scenario, ...setting } = parsed.args;
   const checked = await checkTraceFile(input, { ...setting, ...(cwd !== undefined && { cwd }) });
-  return { exitCode: checked.exitCode, ...renderCheck(checked, format, { all, ...(site !== undefined && { site }) }) };
+  const printed = renderCheck(checked, format, { all, ...(site !== undefined && { site }) });
+  if (scenario === undefined || checked.exitCode === 2) return { exitCode: checked.exitCode, ...printed };
+  const made = await scenarioFromChecked(checked, scenario, { ...(cwd !== undefined && { cwd }), ...(site !== undefined && { site }) });
+  const lines = made.lines;
+  const exitCode = made.exitCode ?? checked.exitCode;
+  return format === 'text' ? { exitCode, stdout: [...printed.stdout, '', ...lines], stderr: printed.stderr } : { exitCode, stdout: printed.stdout, stderr: [...printed.stderr, ...lines] };
 }

@@ -7,10 +7,11 @@ import { USAGE, parseArgs } from './args.ts';
 import { checkCommand } from './check-command.ts';
 import { probeCommand } from './probe/command.ts';
 import { exploreCommand } from './explore.ts';
+import { exportCommand } from './export.ts';
 import { runScenarios } from './run.ts';
 
 /** The subcommands that read their own arguments; the rest of argv is `run`'s. */
-const COMMANDS = { check: checkCommand, probe: probeCommand, explore: exploreCommand } as const;
+const COMMANDS = { check: checkCommand, export: exportCommand, probe: probeCommand, explore: exploreCommand } as const;
 const isCommand = (name: string | undefined): name is keyof typeof COMMANDS => name !== undefined && Object.hasOwn(COMMANDS, name);
 
 async function main(argv: string[]): Promise<number> {

@@ -72,6 +72,17 @@ export interface Actions {
   selectFrame(frame: number | null): void;
   /** The run brought up to the shown time, for Share and the bug report. */
   settle(): Promise<SettledRun | null>;
+  /** An imported trace, or the run of the scenario made from one, when that is what the page shows. */
+  shownImport(): ShownImport | null;
+}
+
+/** What Share and the bug report describe while an import is shown (panels/import-scenario.ts). */
+export interface ShownImport {
+  name: string;
+  /** The page shows the run of the scenario made from the import (it has a link); else the import itself (none). */
+  made: boolean;
+  /** The bug report of the import, with the made scenario's link once there is one. */
+  report(): Promise<string>;
 }
 
 export interface Panel {

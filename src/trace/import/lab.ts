@@ -9,7 +9,7 @@ import type { TraceEvent } from '../events.ts';
 import { isObject } from '../messages.ts';
 import { excerpt, failAt, fail, linesOf, ticker, type Imported, type Progress } from './observed.ts';
 
-const KINDS = new Set<string>(['frame', 'delivery', 'user-action', 'handler', 'client-state', 'server-state', 'connection', 'connection-state', 'observed', 'error']);
+const KINDS = new Set<string>(['frame', 'delivery', 'user-action', 'handler', 'client-state', 'server-state', 'server-request-state', 'client-handler-state', 'connection', 'connection-state', 'observed', 'error']);
 
 function parse(line: string): unknown {
   try {

@@ -7,6 +7,8 @@
 import { REVISIONS, TRANSPORTS, type Revision, type TransportKind } from '../../../../src/scenario/index.ts';
 import { FORMAT_LABEL, isImportFormat, type ImportFormat, type TraceEvent } from '../../../../src/trace/index.ts';
 import type { ImportReply, ImportRequest } from '../../import-worker.ts';
+import { createViewAssembler, type ViewAssembler } from '../../import-view.ts';
+import type { RunView } from '../../../../src/views/index.ts';
 import { nextTask } from '../../next-task.ts';
 import { byId } from '../dom.ts';
 
@@ -14,9 +16,11 @@ export interface ImportedTrace {
   /** Where it came from: the file's name, or "the pasted text". */
   name: string;
   format: ImportFormat;
-  trace: TraceEvent[];
+  trace: readonly TraceEvent[];
   revision: Revision;
   transport: TransportKind;
+  /** Its run view, derived in the worker (import-view.ts). */
+  view: RunView;
 }
 
 function oneOf<T extends string>(list: readonly T[], value: string | undefined): value is T {
@@ -40,26 +44,18 @@ export function createImportPanel(root: HTMLElement, show: (imported: ImportedTr
     message.classList.toggle('bad', bad);
   };
 
-  function finish(name: string, reply: Extract<ImportReply, { type: 'done' }>): void {
+  const settle = (): void => {
     bar.hidden = true;
     button.disabled = false;
-    const result = reply.result;
-    if (!result.ok) return say(result.error, true);
-    const r = revision.value || result.revision;
-    const t = transport.value || result.transport;
-    if (!oneOf(REVISIONS, r)) {
-      return say(r === undefined ? `${name} shows no protocol version (no initialize exchange or version header): pick its revision above and import again.` : `${name} agreed on "${r}", which is none of the revisions the lab judges: pick one above and import again.`, true);
-    }
-    if (!oneOf(TRANSPORTS, t)) return say(`${name} (${FORMAT_LABEL[result.format]}) does not record its transport: pick it above and import again.`, true);
-    const frames = result.trace.filter((e) => e.kind === 'frame').length;
-    // Judging a long trace holds the page for a moment: say so first, in a paint of its own.
-    say(`Read ${frames} frames from ${name}; judging them…`);
-    requestAnimationFrame(() =>
-      void nextTask().then(() => {
-        show({ name, format: result.format, trace: result.trace, revision: r, transport: t });
-        say(`Imported ${name}: ${FORMAT_LABEL[result.format]}, ${frames} frames.`);
-      }),
-    );
+  };
+
+  async function finish(name: string, parts: ViewAssembler, reply: Extract<ImportReply, { type: 'done' }>, current: () => boolean): Promise<void> {
+    // The trace index is rebuilt a slice at a time, so that the page answers meanwhile.
+    const view = await parts.finish(nextTask);
+    if (!current()) return;
+    settle();
+    show({ name, format: reply.format, trace: view.trace, revision: reply.revision, transport: reply.transport, view });
+    say(`Imported ${name}: ${FORMAT_LABEL[reply.format]}, ${reply.frames} frames.`);
   }
 
   function run(name: string, input: string): void {
@@ -71,24 +67,40 @@ export function createImportPanel(root: HTMLElement, show: (imported: ImportedTr
     bar.hidden = false;
     bar.removeAttribute('value');
     say(`Reading ${name}…`);
+    const parts = createViewAssembler();
     own.addEventListener('message', (event: MessageEvent<ImportReply>) => {
       const reply = event.data;
-      if (reply.type === 'progress') {
-        bar.max = reply.total;
-        bar.value = reply.done;
-        return;
+      switch (reply.type) {
+        case 'progress':
+          bar.max = reply.total;
+          bar.value = reply.done;
+          return;
+        case 'judging':
+          bar.removeAttribute('value');
+          return say(`Read ${reply.frames} frames from ${name}; judging them…`);
+        case 'part':
+          return parts.add(reply.part);
+        case 'failed':
+          own.terminate();
+          settle();
+          return say(reply.message, true);
+        case 'done':
+          own.terminate();
+          void finish(name, parts, reply, () => worker === own);
       }
-      own.terminate();
-      if (worker === own) worker = null;
-      finish(name, reply);
     });
     own.addEventListener('error', (event) => {
       own.terminate();
-      bar.hidden = true;
-      button.disabled = false;
+      settle();
       say(`The import failed: ${event.message}`, true);
     });
-    const request: ImportRequest = { text: input, ...(isImportFormat(format.value) && { format: format.value }) };
+    const request: ImportRequest = {
+      name,
+      text: input,
+      ...(isImportFormat(format.value) && { format: format.value }),
+      ...(oneOf(REVISIONS, revision.value) && { revision: revision.value }),
+      ...(oneOf(TRANSPORTS, transport.value) && { transport: transport.value }),
+    };
     own.postMessage(request);
   }
 

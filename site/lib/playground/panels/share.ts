@@ -34,6 +34,8 @@ export function createSharePanel(root: HTMLElement, actions: Actions): Panel {
   }
 
   async function share(): Promise<void> {
+    const shown = actions.shownImport();
+    if (shown && !shown.made) return say(`This is the trace imported from ${shown.name}: it has no link of its own. Make a scenario from it (under Import) to get one that replays it.`);
     say('Making the link…');
     const settled = await actions.settle();
     if (!settled) return say('Nothing to share yet: the workers have not started a run.');
@@ -55,6 +57,8 @@ export function createSharePanel(root: HTMLElement, actions: Actions): Panel {
   }
 
   async function copyReport(): Promise<void> {
+    const shown = actions.shownImport();
+    if (shown) return copyMarkdown(await shown.report());
     const settled = await actions.settle();
     if (!settled) return say('Nothing to report yet: the workers have not started a run.');
     const hash = await traceHash(settled.trace, nextTask);
@@ -67,6 +71,10 @@ export function createSharePanel(root: HTMLElement, actions: Actions): Panel {
       link: link.length <= MAX_LINK_LENGTH ? link : null,
       traceHash: hash,
     });
+    await copyMarkdown(markdown);
+  }
+
+  async function copyMarkdown(markdown: string): Promise<void> {
     try {
       await navigator.clipboard.writeText(markdown);
       say(`Bug report copied (${markdown.length} characters of Markdown).`);

@@ -1,0 +1,228 @@
+/**
+ * The steps of a scenario made from a trace observed outside the lab (from-trace.ts): what the
+ * client did (its tools/call requests, Stops, timeouts, pings), what the server's tools must
+ * do to answer as the log shows (a lab tool for each call), and forged frames (`inject…`
+ * steps) for the messages no profile writes by itself. Every guess is said in a note.
+ */
+import { forgedMessageProblem, idKey, isObject, type IndexedCancel, type IndexedRequest, type IndexedResponse, type JsonRpcMessage, type TraceIndex, type UserAction } from '../trace/index.ts';
+import { ASK_CAPABILITY, type ClientHandler, type ClientHandlers, type HandledCapability } from './reverse.ts';
+import type { Step } from './schema.ts';
+import { validateToolArgs } from './tools.ts';
+
+export interface Observed {
+  steps: Step[];
+  notes: string[];
+  /** A client cancel of `initialize` after this long (ms): the TypeScript SDK v1's connect timeout. */
+  connectTimeoutMs?: number;
+  /** The server answered a cancelled request with the code-0 error python-sdk 1.x writes. */
+  codeZero: boolean;
+}
+
+/** A cancel's reason says the SDK's request timeout sent it, not a Stop. */
+const TIMEOUT_REASON = /timed? ?out/i;
+
+/** The client and server messages the lab's own sides write in every run: the handshake. */
+const HANDSHAKE = new Set(['initialize', 'notifications/initialized']);
+
+interface Context {
+  idx: TraceIndex;
+  c2s: number;
+  /** A duration past the run's end: a handler that must not answer within it. */
+  long: number;
+  steps: Step[];
+  notes: string[];
+  /** The messages some step (or the lab's sides by themselves) accounts for. */
+  explained: Set<JsonRpcMessage>;
+}
+
+const step = (at: number, action: UserAction): Step => ({ at: Math.max(0, Math.round(at)), action });
+
+function label(req: IndexedRequest): string {
+  const name = isObject(req.msg.params) && typeof req.msg.params.name === 'string' ? req.msg.params.name : '?';
+  return `tools/call ${name} (id ${idKey(req.id)})`;
+}
+
+function isError(r: IndexedResponse): boolean {
+  return r.msg.error !== undefined;
+}
+
+/**
+ * The lab tool that answers a call the way the log shows: the call's own tool when the lab has
+ * it with these arguments; progress → slow_count at the step the log shows; a result before
+ * any cancel reached the server → stubborn for that long; else work, which stops at a cancel
+ * and answers past the run's end (a forged frame or the profile writes what the log shows).
+ */
+function toolFor(ctx: Context, req: IndexedRequest, first: IndexedResponse | undefined, cancelAt: number | undefined): { tool: string; args: Record<string, unknown>; why: string } {
+  const params = isObject(req.msg.params) ? req.msg.params : {};
+  const name = typeof params.name === 'string' ? params.name : '';
+  const args = isObject(params.arguments) ? params.arguments : {};
+  if (validateToolArgs(name, args).ok) return { tool: name, args, why: 'the lab has this tool' };
+  const progress = ctx.idx.progressByOwner.get(req) ?? [];
+  const started = req.frame.t + ctx.c2s;
+  const firstProgress = progress[0];
+  if (firstProgress) {
+    const totals = progress.map((p) => (isObject(p.msg.params) && typeof p.msg.params.total === 'number' ? p.msg.params.total : 0));
+    const steps = Math.min(10_000, Math.max(1, progress.length + (first ? 0 : 1), ...totals.map(Math.round)));
+    const stepMs = Math.max(0, Math.round(firstProgress.frame.t - started));
+    return { tool: 'slow_count', args: { steps, stepMs }, why: `${progress.length} progress notifications, the first ${stepMs} ms after the request arrived` };
+  }
+  if (first && !isError(first) && (cancelAt === undefined || first.frame.t <= cancelAt + ctx.c2s)) {
+    const ms = Math.max(0, Math.round(first.frame.t - started));
+    return { tool: 'stubborn', args: { ms }, why: `answered ${ms} ms after the request arrived` };
+  }
+  const why = !first ? 'never answered in the log' : cancelAt !== undefined && first.frame.t > cancelAt ? 'answered after its cancel, which no profile does: that answer is forged' : 'its error is forged';
+  return { tool: 'work', args: { ms: ctx.long, onCancel: 'observe' }, why };
+}
+
+/** The client's calls, each with its Stop or timeout, and forged frames for its extra cancels and answers. */
+function calls(ctx: Context, codeZero: boolean): void {
+  let n = 0;
+  for (const req of ctx.idx.requests) {
+    if (req.dir !== 'c2s' || req.method !== 'tools/call') continue;
+    const call = `#${++n}`;
+    ctx.explained.add(req.msg);
+    const [cancel, ...again] = req.cancels;
+    const abort = req.aborts[0];
+    const stopAt = cancel ? (abort ? Math.min(cancel.frame.t, abort.frame.t) : cancel.frame.t) : abort?.frame.t;
+    const timeout = cancel !== undefined && TIMEOUT_REASON.test(String(isObject(cancel.msg.params) ? cancel.msg.params.reason : ''));
+    const [first, ...more] = req.responses;
+    const tool = toolFor(ctx, req, first, stopAt);
+    const timing = timeout && stopAt !== undefined ? { timeoutMs: Math.max(0, Math.round(stopAt - req.frame.t)) } : {};
+    ctx.steps.push(step(req.frame.t, { type: 'call', call, tool: tool.tool, args: tool.args, ...timing }));
+    ctx.notes.push(`${label(req)} → call ${call}: ${tool.tool} ${JSON.stringify(tool.args)} (${tool.why}).`);
+    if (stopAt !== undefined && !timeout) ctx.steps.push(step(stopAt, { type: 'stop', call }));
+    if (timeout) ctx.notes.push(`Call ${call}'s cancel gives a timeout as its reason: the call times out after ${timing.timeoutMs ?? 0} ms instead of a Stop.`);
+    if (cancel) ctx.explained.add(cancel.msg);
+    for (const c of again) {
+      ctx.steps.push(step(c.frame.t, { type: 'inject-cancel', call }));
+      ctx.explained.add(c.msg);
+    }
+    if (first) {
+      const produced = tool.tool !== 'work' || (codeZero && first.msg.error?.code === 0);
+      if (!produced) ctx.steps.push(step(first.frame.t, { type: 'inject-response', outcome: isError(first) ? 'error' : 'result', call }));
+      ctx.explained.add(first.msg);
+    }
+    for (const r of more) {
+      ctx.steps.push(step(r.frame.t, { type: 'inject-response', outcome: isError(r) ? 'error' : 'result', call }));
+      ctx.explained.add(r.msg);
+    }
+    for (const p of ctx.idx.progressByOwner.get(req) ?? []) if (tool.tool === 'slow_count') ctx.explained.add(p.msg);
+  }
+}
+
+/** The first cancel of `initialize` that gives a timeout as its reason: the TypeScript SDK v1 client's connect timeout. */
+function connectTimeoutCancel(idx: TraceIndex): IndexedCancel | undefined {
+  return idx.cancels.find((c) => c.dir === 'c2s' && c.target?.method === 'initialize' && TIMEOUT_REASON.test(String(isObject(c.msg.params) ? c.msg.params.reason : '')));
+}
+
+/** How long the client gave `connect` before it cancelled initialize, when it did. */
+export function connectTimeoutOf(idx: TraceIndex): number | undefined {
+  const c = connectTimeoutCancel(idx);
+  return c?.target ? Math.round(c.frame.t - c.target.frame.t) : undefined;
+}
+
+/** Cancels of `initialize`, of ids never issued, and responses to ids never issued. */
+function strays(ctx: Context): number | undefined {
+  const timeout = connectTimeoutCancel(ctx.idx);
+  const connectTimeoutMs = connectTimeoutOf(ctx.idx);
+  if (timeout) {
+    ctx.explained.add(timeout.msg);
+    ctx.notes.push(`The client cancels initialize after ${connectTimeoutMs ?? 0} ms with a timeout as its reason: the TypeScript SDK v1 client's connect timeout.`);
+  }
+  for (const c of ctx.idx.cancels) {
+    if (c.dir !== 'c2s' || ctx.explained.has(c.msg) || !c.hasRequestId) continue;
+    ctx.explained.add(c.msg);
+    if (c.target?.method === 'initialize') ctx.steps.push(step(c.frame.t, { type: 'inject-cancel', initialize: true }));
+    else if (typeof c.requestId === 'string' || (typeof c.requestId === 'number' && Number.isInteger(c.requestId))) ctx.steps.push(step(c.frame.t, { type: 'inject-cancel', requestId: c.requestId }));
+    else ctx.explained.delete(c.msg);
+  }
+  for (const r of ctx.idx.orphans) {
+    if (r.dir !== 's2c' || (typeof r.id !== 'string' && typeof r.id !== 'number')) continue;
+    ctx.steps.push(step(r.frame.t, { type: 'inject-response', outcome: isError(r) ? 'error' : 'result', requestId: r.id }));
+    ctx.explained.add(r.msg);
+  }
+  return connectTimeoutMs;
+}
+
+/**
+ * What the lab's sides write by themselves: the handshake, the server's answers to the client's
+ * other requests (pings, forged requests), the client's answers to the server's requests, and
+ * python-sdk 1.x's "Internal Server Error" for an unknown id.
+ */
+function ownAnswers(ctx: Context, codeZero: boolean): void {
+  for (const req of ctx.idx.requests) {
+    if (req.dir === 'c2s' && req.method === 'ping') {
+      ctx.steps.push(step(req.frame.t, { type: 'ping' }));
+      ctx.explained.add(req.msg);
+    }
+    // The server answers the client's other requests itself (forged ones too), and the client the server's.
+    if (req.method !== 'tools/call' || req.dir === 's2c') for (const r of req.responses.slice(0, 1)) ctx.explained.add(r.msg);
+    if (HANDSHAKE.has(req.method)) ctx.explained.add(req.msg);
+  }
+  for (const { msg } of ctx.idx.messages) {
+    if (msg.method === 'notifications/initialized') ctx.explained.add(msg);
+    if (codeZero && msg.method === 'notifications/message' && JSON.stringify(msg.params ?? {}).includes('Internal Server Error')) ctx.explained.add(msg);
+  }
+}
+
+/**
+ * Every other message, forged as it is (`inject`); a request the client forges gets an id of
+ * its own ("imported-…"), so the SDK's counter never answers it for a call of its own.
+ */
+function forged(ctx: Context): void {
+  let skipped = 0;
+  for (const { frame, msg } of ctx.idx.messages) {
+    if (ctx.explained.has(msg)) continue;
+    // The server answers a request the client forges by itself, as any server would.
+    const message: unknown = frame.dir === 'c2s' && typeof msg.method === 'string' && msg.id !== undefined && !msg.method.startsWith('notifications/') ? { ...msg, id: `imported-${String(msg.id)}` } : msg;
+    if (frame.dir === 'c2s' && msg.method === undefined) continue;
+    // An HTTP error body with no id (a 405 to a GET, a 400) is the transport's own answer.
+    if (frame.http && msg.method === undefined && msg.error !== undefined && (msg.id === undefined || msg.id === null)) continue;
+    if (forgedMessageProblem(message) !== null) {
+      skipped++;
+      continue;
+    }
+    ctx.steps.push(step(frame.t, { type: 'inject', dir: frame.dir, message }));
+  }
+  if (skipped > 0) ctx.notes.push(`${skipped} messages are too large to forge and were left out.`);
+  const texts = ctx.idx.frames.filter((f) => !f.http && f.msg === null && !f.eof && ctx.idx.byFrame.get(f.frame)?.batch === undefined).length;
+  if (texts > 0) ctx.notes.push(`${texts} lines that are not JSON cannot be forged (a forged frame is a JSON value): the run has no frame for them.`);
+}
+
+export function observedSteps(idx: TraceIndex, latency: { c2s: number }, endAt: number): Observed {
+  const ctx: Context = { idx, c2s: latency.c2s, long: endAt + 60_000, steps: [], notes: [], explained: new Set() };
+  const codeZero = idx.requests.some((req) => req.cancels.length > 0 && req.responses.some((r) => r.msg.error?.code === 0 && r.frame.t >= (req.cancels[0]?.frame.t ?? Infinity)));
+  calls(ctx, codeZero);
+  const connectTimeoutMs = strays(ctx);
+  ownAnswers(ctx, codeZero);
+  forged(ctx);
+  // Stable by time: steps at one time keep the log's order, which is the order the lab takes them in.
+  const steps = ctx.steps.map((s, i) => ({ s, i })).sort((a, b) => a.s.at - b.s.at || a.i - b.i).map(({ s }) => s);
+  return { steps, notes: ctx.notes, codeZero, ...(connectTimeoutMs !== undefined && { connectTimeoutMs }) };
+}
+
+/** A request the server may send the client (ask_client's): elicitation, sampling, roots or ping. */
+export function isAsk(method: string): method is keyof typeof ASK_CAPABILITY {
+  return Object.hasOwn(ASK_CAPABILITY, method);
+}
+
+/**
+ * The client's handlers of the server's requests (elicitation, sampling, roots), from how long the
+ * log's client took to answer the first of each: a handler that answered after the server
+ * cancelled it ignored the cancel; one never answered runs past the run's end.
+ */
+export function observedClientHandlers(idx: TraceIndex, s2c: number, endAt: number): { handlers: ClientHandlers | undefined; notes: string[] } {
+  const handlers: Partial<Record<HandledCapability, ClientHandler>> = {};
+  const notes: string[] = [];
+  for (const req of idx.requests) {
+    if (req.dir !== 's2c' || !isAsk(req.method)) continue;
+    const capability = ASK_CAPABILITY[req.method];
+    if (capability === null || handlers[capability]) continue;
+    const answer = req.responses[0];
+    const cancel = req.cancels[0];
+    const ms = answer ? Math.max(0, Math.round(answer.frame.t - req.frame.t - s2c)) : endAt + 60_000;
+    handlers[capability] = { ms, onCancel: answer && cancel && cancel.frame.t < answer.frame.t ? 'ignore' : 'observe' };
+    notes.push(`The client's ${capability} handler ${answer ? `answers ${ms} ms after the server's ${req.method} arrives` : 'never answers'}${handlers[capability]?.onCancel === 'ignore' ? ', past the server’s cancel' : ''}.`);
+  }
+  return { handlers: Object.keys(handlers).length > 0 ? handlers : undefined, notes };
+}

@@ -1,0 +1,176 @@
+/**
+ * "Make a scenario from this trace": a lab scenario that reproduces an imported exchange, so a
+ * reporter's log becomes a permalink a maintainer can replay. The setting comes from the trace
+ * (the revision and transport it shows or the user named, latencies from the handshake's
+ * timing, the closest server and client profiles); the steps are the client's calls, Stops and
+ * timeouts at their recorded times, with the lab's tools standing in for the server's and forged
+ * frames for what no profile writes (from-trace-steps.ts).
+ *
+ * A lab trace (the playground's own Download trace) records the user's actions and each frame's
+ * delivery time, so its scenario is read off it exactly: the same run, the same trace hash.
+ *
+ * Pure: `matchTraces` (from-trace-match.ts) then says, frame by frame, how close the run came.
+ */
+import { indexTrace, isObject, type FrameEvent, type TraceEvent, type TraceIndex } from '../trace/index.ts';
+import type { ClientProfile, HttpServerShape, Revision, ServerProfile, TransportKind } from './model.ts';
+import { parseScenario, type Scenario } from './schema.ts';
+import { connectTimeoutOf, observedClientHandlers, observedSteps } from './from-trace-steps.ts';
+import { DEFAULT_LATENCY, labClientHandlers, labFaults, labLatency, labSteps } from './from-trace-lab.ts';
+
+export interface FromTraceInput {
+  trace: readonly TraceEvent[];
+  revision: Revision;
+  transport: TransportKind;
+  /** The trace's index, when the caller has it (a shown import's view does): a long trace is not indexed again. */
+  index?: TraceIndex;
+}
+
+export type MadeScenario =
+  | {
+      ok: true;
+      scenario: Scenario;
+      /** How each part was read off the trace, and what the lab cannot express, one sentence each. */
+      notes: string[];
+    }
+  | { ok: false; error: string };
+
+/**
+ * The client → server latency from the handshake's timing: the server answers as a request
+ * arrives, so on HTTP its response head comes that long after the POST (a HAR does not time the
+ * events inside a body), and on stdio the initialize answer does.
+ */
+function observedC2s(idx: TraceIndex): number | null {
+  const head = idx.frames.find((f) => f.http?.part === 'response-head');
+  const open = head?.http ? idx.streams.get(head.http.stream)?.open : undefined;
+  if (head && open) return Math.max(0, Math.round(head.t - open.t));
+  const init = idx.requests.find((r) => r.dir === 'c2s' && r.method === 'initialize');
+  const answer = init?.responses[0];
+  return init && answer ? Math.max(0, Math.round(answer.frame.t - init.frame.t)) : null;
+}
+
+/**
+ * The server → client latency: the client writes `notifications/initialized` as the initialize
+ * answer arrives. A client that never does gave up first (a connect timeout): the answer was
+ * still on its way then.
+ */
+function observedS2c(idx: TraceIndex, c2s: number, connectTimeoutMs: number | undefined): number | null {
+  const init = idx.requests.find((r) => r.dir === 'c2s' && r.method === 'initialize');
+  if (!init) return null;
+  const initialized = idx.messages.find(({ frame, msg }) => frame.dir === 'c2s' && msg.method === 'notifications/initialized' && frame.t >= init.frame.t);
+  if (initialized) return Math.max(0, Math.round(initialized.frame.t - init.frame.t - c2s));
+  return connectTimeoutMs !== undefined ? Math.max(0, connectTimeoutMs - c2s) + 100 : null;
+}
+
+/** Stateless when no response head carries a session id (createMcpHandler's 2025 default). */
+function httpServerOf(frames: readonly FrameEvent[]): HttpServerShape {
+  return frames.some((f) => f.http?.part === 'response-head' && f.http.headers?.['mcp-session-id'] !== undefined) ? 'sessionful' : 'stateless';
+}
+
+/**
+ * The profiles a trace shows: an emulation names itself in a lab trace's notes; the TypeScript
+ * SDK v1 client writes `notifications/initialized` with "method" first and its server declares
+ * the tasks capability; a strict host reconnects by itself (a reconnect no user asked for).
+ */
+function profilesOf(trace: readonly TraceEvent[], idx: TraceIndex): { server?: ServerProfile; client?: ClientProfile } {
+  const out: { server?: ServerProfile; client?: ClientProfile } = {};
+  let asked = -1;
+  for (const e of trace) {
+    if (e.kind === 'user-action' && e.action.type === 'reconnect') asked = e.t;
+    if (e.kind !== 'handler') continue;
+    if (e.note.type === 'reconnect-requested' && e.t !== asked) out.client = 'strict-host';
+    if (e.note.type !== 'emulation') continue;
+    if (e.note.profile === 'py-v1' || e.note.profile === 'py-v2') out.server = e.note.profile;
+    if (e.note.profile === 'py-v1-client') out.client = 'py-v1';
+  }
+  const initialized = idx.frames.find((f) => f.dir === 'c2s' && f.msg?.method === 'notifications/initialized');
+  if (out.client === undefined && initialized && /^\{"method":/.test(initialized.raw.slice(initialized.raw.indexOf('{')))) out.client = 'ts-v1';
+  const answer = idx.requests.find((r) => r.method === 'initialize')?.responses[0]?.msg.result;
+  if (out.server === undefined && isObject(answer) && isObject(answer.capabilities) && answer.capabilities.tasks !== undefined) out.server = 'ts-v1';
+  return out;
+}
+
+/** The run's end: past the trace's last event, on a whole second, so what the log shows has room to happen. */
+function endOf(trace: readonly TraceEvent[]): number {
+  const last = trace.at(-1)?.t ?? 0;
+  return Math.ceil((last + 500) / 1000) * 1000;
+}
+
+function labScenario(input: FromTraceInput, idx: TraceIndex, base: Omit<Scenario, 'steps' | 'endAt' | 'latency'>): MadeScenario {
+  const latency = labLatency(idx.frames) ?? { c2s: DEFAULT_LATENCY, s2c: DEFAULT_LATENCY };
+  const steps = labSteps(input.trace, idx);
+  const faults = labFaults(idx, latency);
+  const who = profilesOf(input.trace, idx);
+  // The v2 client cancels nothing on a connect timeout: its onerror says the connect timed out.
+  const failed = input.trace.find((e) => e.kind === 'handler' && e.note.type === 'client-onerror' && /^connect failed: .*timed out/i.test(e.note.message));
+  const connectTimeoutMs = connectTimeoutOf(idx) ?? failed?.t;
+  const clientHandlers = labClientHandlers(input.trace);
+  // Only the TypeScript SDK v1 client cancels initialize when its connect times out.
+  const clientProfile = who.client ?? (connectTimeoutOf(idx) !== undefined ? 'ts-v1' : undefined);
+  const scenario = {
+    ...base,
+    latency,
+    ...(who.server && { serverProfile: who.server }),
+    ...(clientProfile && { clientProfile }),
+    ...(connectTimeoutMs !== undefined && { connectTimeoutMs }),
+    ...(clientHandlers && { clientHandlers }),
+    ...(faults.length > 0 && { faults }),
+    steps,
+    // The recorded run had nothing after its last event, so ending there gives the same trace.
+    endAt: input.trace.at(-1)?.t ?? 0,
+  };
+  const notes = [
+    `A lab trace: its ${steps.length} user actions replayed at their times, with the latency its frames were delivered with (${latency.c2s} ms / ${latency.s2c} ms).`,
+    ...(who.server || clientProfile ? [`The profiles read off the trace: server ${who.server ?? "ts-v2"}, client ${clientProfile ?? "ts-v2"}.`] : []),
+    ...(faults.length > 0 ? [`${faults.length} wire faults read off the frames they dropped, delayed or copied.`] : []),
+  ];
+  return checked(scenario, notes);
+}
+
+function checked(candidate: unknown, notes: string[]): MadeScenario {
+  const parsed = parseScenario(candidate);
+  if (!parsed.ok) return { ok: false, error: `The scenario made from this trace is not valid: ${parsed.errors.slice(0, 3).join('; ')}.` };
+  return { ok: true, scenario: parsed.scenario, notes };
+}
+
+/** The scenario that reproduces the trace as closely as the lab can, with notes on how. */
+export function scenarioFromTrace(input: FromTraceInput): MadeScenario {
+  const idx = input.index ?? indexTrace(input.trace);
+  const base = { version: 1 as const, revision: input.revision, transport: input.transport, httpServer: input.transport === 'streamable-http' && input.revision !== '2026-07-28' ? httpServerOf(idx.frames) : ('sessionful' as const) };
+  if (!idx.outside) return labScenario(input, idx, base);
+  const c2s = observedC2s(idx);
+  const endAt = endOf(input.trace);
+  const observed = observedSteps(idx, { c2s: c2s ?? DEFAULT_LATENCY }, endAt);
+  const s2c = observedS2c(idx, c2s ?? DEFAULT_LATENCY, observed.connectTimeoutMs);
+  const latency = { c2s: c2s ?? DEFAULT_LATENCY, s2c: s2c ?? DEFAULT_LATENCY };
+  const MAX_STEPS = 2000;
+  const steps = observed.steps.slice(0, MAX_STEPS);
+  const who = profilesOf(input.trace, idx);
+  const serverProfile: ServerProfile = observed.codeZero ? 'py-v1' : (who.server ?? 'ts-v2');
+  const clientProfile: ClientProfile | undefined = observed.connectTimeoutMs !== undefined ? 'ts-v1' : who.client;
+  const asked = observedClientHandlers(idx, latency.s2c, endAt);
+  const serverName = idx.requests.find((r) => r.method === 'initialize')?.responses[0]?.msg.result;
+  const named = isObject(serverName) && isObject(serverName.serverInfo) ? String(serverName.serverInfo.name) : null;
+  const notes = [
+    `The setting: ${input.revision} on ${input.transport}${base.transport === 'streamable-http' ? ` (${base.httpServer})` : ''}; latency ${latency.c2s} ms client → server and ${latency.s2c} ms back, ${c2s !== null && s2c !== null ? "from the handshake's timing" : 'the default where the log has no timed handshake'}.`,
+    observed.codeZero
+      ? 'The server answers a cancelled request with the code-0 error python-sdk 1.x writes: the server is python-sdk 1.x (emulated).'
+      : serverProfile === 'ts-v1'
+        ? 'The server declares the tasks capability, as the TypeScript SDK v1 server does: the server is the TypeScript SDK v1.'
+        : `The server as the TypeScript SDK v2${named ? ` (the log's server calls itself "${named}")` : ''}: it never answers a cancelled request.`,
+    ...(clientProfile === 'ts-v1' ? ['The client as the TypeScript SDK v1 (it cancels initialize on a connect timeout, or writes notifications/initialized with "method" first as v1 does).'] : []),
+    ...observed.notes,
+    ...asked.notes,
+    ...(observed.steps.length > MAX_STEPS ? [`The log needs ${observed.steps.length} steps; a scenario holds ${MAX_STEPS}, so it stops at t = ${steps.at(-1)?.at ?? 0} ms.`] : []),
+  ];
+  const scenario = {
+    ...base,
+    latency,
+    ...(serverProfile !== 'ts-v2' && { serverProfile }),
+    ...(clientProfile && { clientProfile }),
+    ...(observed.connectTimeoutMs !== undefined && { connectTimeoutMs: observed.connectTimeoutMs }),
+    ...(asked.handlers && { clientHandlers: asked.handlers }),
+    steps,
+    endAt: observed.steps.length > MAX_STEPS ? (steps.at(-1)?.at ?? 0) + 1000 : endAt,
+  };
+  return checked(scenario, notes);
+}

@@ -1,0 +1,127 @@
+/**
+ * From an imported log to a link a maintainer replays: "Make a scenario from this trace" runs
+ * the scenario made from the import at once and marks each imported frame against its run;
+ * Share and the bug report describe the import while it is shown, and carry the made scenario's
+ * permalink once there is one. And a 100,000-line import never holds the page in one long task.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const sample = (name: string) => fileURLToPath(new URL(`../fixtures/import/${name}`, import.meta.url));
+
+async function importSample(page: Page, name: string): Promise<void> {
+  await page.goto('/playground/');
+  await expect(page.locator('.playground')).toHaveAttribute('data-ready', 'true');
+  await page.getByRole('tab', { name: 'Share' }).click();
+  await page.locator('#import-file').setInputFiles(sample(name));
+  await expect(page.locator('#import-message')).toContainText(`Imported ${name}`);
+}
+
+const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+
+test('a python-sdk 1.x log becomes a scenario whose run matches it frame for frame; its link goes into the bug report', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await importSample(page, 'stdio-python-v1-code-0.log');
+  // While the import is shown, Share and the bug report are about it: it has no link yet.
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  await expect(page.locator('#share-message')).toContainText('This is the trace imported from stdio-python-v1-code-0.log: it has no link of its own');
+  await page.getByRole('button', { name: 'Copy bug report (Markdown)' }).click();
+  await expect(page.locator('#share-message')).toContainText('Bug report copied');
+  const before = await clipboard(page);
+  expect(before).toContain('- Captured outside the lab: stdio\\-python\\-v1\\-code\\-0.log (a stdio log');
+  expect(before).toContain('**Replay it:** no lab scenario has been made from this trace yet');
+
+  await page.getByRole('button', { name: 'Make a scenario from this trace' }).click();
+  await expect(page.locator('#import-match')).toHaveText('The scenario’s run against the imported trace: 10 of 10 frames match.');
+  await expect(page.locator('#import-match-rows li.matched')).toHaveCount(10);
+  await expect(page.locator('#import-match-rows li').first()).toContainText('✓ matched · frame 0: client → server request initialize #1');
+  await expect(page.locator('#import-scenario-notes')).toContainText('python-sdk 1.x (emulated)');
+  // The page now shows the scenario's run: its two calls, the code-0 answer in the wire log.
+  await expect(page.locator('#calls-table tbody tr')).toHaveCount(2);
+  await expect(page.locator('#wire-scroll')).toContainText('Request cancelled');
+
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  await expect(page.locator('#share-link')).toHaveValue(/\/playground\/#v1\./);
+  const link = await page.locator('#share-link').inputValue();
+  await page.getByRole('button', { name: 'Copy bug report (Markdown)' }).click();
+  await expect(page.locator('#share-message')).toContainText('Bug report copied');
+  const report = await clipboard(page);
+  expect(report).toContain(`**Replay it:** ${link}`);
+  expect(report).toContain('its run against the capture: 10 of 10 frames match.');
+  expect(report).toContain('server: python-sdk 1.x (1.27–1.29) — emulated');
+
+  // The link replays the same run for whoever opens it.
+  await page.goto(link);
+  await expect(page.locator('.playground')).toHaveAttribute('data-ready', 'true');
+  await expect(page.locator('#calls-table tbody tr')).toHaveCount(2);
+});
+
+test('a HAR of HTTP+SSE: the one frame the lab cannot express is marked missing, the rest match', async ({ page }) => {
+  await importSample(page, 'har-http-sse-cancel.har');
+  await page.getByRole('button', { name: 'Make a scenario from this trace' }).click();
+  await expect(page.locator('#import-match')).toHaveText('The scenario’s run against the imported trace: 17 of 18 frames match; 1 missing from the run.');
+  await expect(page.locator('#import-match-rows li.missing')).toHaveText(['✗ missing · frame 14: server → client HTTP end of GET']);
+});
+
+/** The longest task the page's main thread ran in a Chrome trace: its wall time and its CPU time (ms). */
+function longestTask(trace: Buffer): { wall: number; cpu: number } {
+  interface TraceEvent {
+    name: string;
+    ph: string;
+    pid: number;
+    tid: number;
+    dur?: number;
+    tdur?: number;
+    args?: { name?: string };
+  }
+  const events: TraceEvent[] = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+  const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`));
+  return { wall: Math.round(Math.max(0, ...tasks.map((e) => e.dur ?? 0)) / 1000), cpu: Math.round(Math.max(0, ...tasks.map((e) => e.tdur ?? 0)) / 1000) };
+}
+
+test('a 100,000-event import never holds the page in one task for more than 150 ms of its CPU', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const dir = await mkdtemp(join(tmpdir(), 'cancel-lab-import-'));
+  const lines = ['> {"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25"}}', '< {"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-11-25"}}'];
+  for (let i = 1; lines.length < 50_000; i++) lines.push(`> {"jsonrpc":"2.0","id":${i},"method":"ping"}`, `< {"jsonrpc":"2.0","id":${i},"result":{}}`);
+  const file = join(dir, 'big.log');
+  // 50,000 frames and their 50,000 deliveries: 100,000 trace events.
+  await writeFile(file, lines.join('\n'));
+  try {
+    await page.goto('/playground/');
+    await expect(page.locator('.playground')).toHaveAttribute('data-ready', 'true');
+    await page.getByRole('tab', { name: 'Share' }).click();
+    await page.evaluate(() => {
+      const w = window as unknown as { __longest: number };
+      w.__longest = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.__longest = Math.max(w.__longest, entry.duration);
+      }).observe({ type: 'longtask' });
+    });
+    await browser.startTracing(page, { categories: ['toplevel', 'disabled-by-default-devtools.timeline'] });
+    await page.locator('#import-file').setInputFiles(file);
+    await expect(page.locator('#import-message')).toContainText('Imported big.log: a stdio log', { timeout: 120_000 });
+    await expect(page.locator('#wire-count')).toHaveText('50000 of 50000 frames', { timeout: 60_000 });
+    // The panels that paint later (the timeline reads a long trace over several frames) have their turn too.
+    await page.waitForTimeout(3000);
+    const observed = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
+    const task = longestTask(await browser.stopTracing());
+    // The bound is on the main thread's own work in one task (its CPU time): on a machine shared
+    // with other work, a task's wall time (what the longtask observer sees) stretches with the load.
+    expect(task.cpu, `the longest task's CPU time (ms); its wall time ${task.wall} ms, the longtask observer's longest ${Math.round(observed)} ms`).toBeLessThan(150);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('the how-to is in the docs sidebar and walks through the sample', async ({ page }) => {
+  await page.goto('/guides/getting-started/');
+  await page.locator('nav[aria-label="Main"]').getByRole('link', { name: 'Paste a real log into a bug report' }).click();
+  await expect(page).toHaveURL(/\/guides\/paste-a-log\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Paste a real log into a bug report');
+  await expect(page.locator('main')).toContainText('10 of 10 frames match.');
+});

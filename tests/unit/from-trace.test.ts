@@ -1,0 +1,179 @@
+/**
+ * "Make a scenario from this trace": each import sample (tests/fixtures/import/) becomes a
+ * scenario whose run matches it frame for frame, where the lab can express it; a lab trace of
+ * every library scenario reads back into a scenario that runs to the same trace hash; and a log
+ * from a server the lab does not have maps its tools, Stops and late answers onto the lab's.
+ */
+import { after, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { createNodeSides, runHeadless } from '../../src/host/index.ts';
+import { LIBRARY, matchSummary, matchTraces, scenarioFromTrace, type MadeScenario, type Revision, type Scenario } from '../../src/scenario/index.ts';
+import { importTrace, serializeTrace, traceHash, type Imported, type TraceEvent } from '../../src/trace/index.ts';
+
+const sides = createNodeSides();
+after(() => sides.close());
+
+const FIXTURES = new URL('../fixtures/import/', import.meta.url);
+const SAMPLES = readdirSync(FIXTURES).filter((name) => !name.endsWith('.md') && !name.endsWith('.ts'));
+
+function imported(text: string): Extract<Imported, { ok: true }> {
+  const result = importTrace(text);
+  if (!result.ok) assert.fail(result.error);
+  return result;
+}
+
+function made(result: MadeScenario): Scenario {
+  if (!result.ok) assert.fail(result.error);
+  return result.scenario;
+}
+
+function fromSample(name: string): { imp: Extract<Imported, { ok: true }>; scenario: Scenario } {
+  const imp = imported(readFileSync(new URL(name, FIXTURES), 'utf8'));
+  const revision = imp.revision as Revision;
+  const transport = imp.transport ?? 'stdio';
+  return { imp, scenario: made(scenarioFromTrace({ trace: imp.trace, revision, transport })) };
+}
+
+/**
+ * The frames the lab cannot express, per sample: a HAR entry always ends (DevTools saves a
+ * stream still open when the capture was saved as ended), while the lab's SSE GET stream of
+ * HTTP+SSE stays open at the run's end.
+ */
+const CANNOT: Record<string, string[]> = { 'har-http-sse-cancel.har': ['server → client HTTP end of GET'] };
+
+describe('each import sample becomes a scenario whose run matches it', () => {
+  for (const name of SAMPLES) {
+    test(name, async () => {
+      const { imp, scenario } = fromSample(name);
+      const run = await runHeadless(scenario, sides);
+      const match = matchTraces(imp.trace, run, { untimedChunks: imp.format === 'har' });
+      const unmatched = match.rows.filter((r) => r.status !== 'matched').map((r) => r.what);
+      assert.deepEqual(unmatched, CANNOT[name] ?? [], matchSummary(match));
+      assert.deepEqual(match.extra, []);
+    });
+  }
+
+  test('the closest profile: a code-0 answer to a cancel is python-sdk 1.x; a cancelled request never answered is TS v2; a cancelled initialize is TS v1', () => {
+    assert.equal(fromSample('stdio-python-v1-code-0.log').scenario.serverProfile, 'py-v1');
+    assert.equal(fromSample('inspector-python-v1-code-0.json').scenario.serverProfile, 'py-v1');
+    const stateless = fromSample('har-streamable-http-lost-cancel.har').scenario;
+    assert.deepEqual([stateless.serverProfile, stateless.httpServer], [undefined, 'stateless']);
+    const init = fromSample('stdio-cancel-initialize.log').scenario;
+    assert.deepEqual([init.clientProfile, init.connectTimeoutMs, init.steps], ['ts-v1', 100, []]);
+  });
+
+  test('the calls, Stops and forged answers at their recorded times, and the latency from the handshake', () => {
+    const r2 = fromSample('stdio-r2-clean.log').scenario;
+    assert.deepEqual(r2.latency, { c2s: 50, s2c: 50 });
+    assert.deepEqual(r2.steps, [
+      { at: 200, action: { type: 'call', call: '#1', tool: 'stubborn', args: { ms: 100 } } },
+      { at: 370, action: { type: 'stop', call: '#1' } },
+    ]);
+    const second = fromSample('mcpsnoop-second-response.jsonl').scenario;
+    assert.deepEqual(second.steps[1], { at: 100, action: { type: 'inject-response', outcome: 'result', call: '#1' } });
+  });
+});
+
+describe('a lab trace reads back into the scenario that made it', () => {
+  test('every library scenario: lab trace → import → scenario → run gives the same trace hash', async () => {
+    const differ: string[] = [];
+    for (const entry of LIBRARY) {
+      const first = await runHeadless(entry.scenario, sides);
+      const imp = imported(serializeTrace(first));
+      const again = await runHeadless(made(scenarioFromTrace({ trace: imp.trace, revision: entry.scenario.revision, transport: entry.scenario.transport })), sides);
+      if ((await traceHash(first)) !== (await traceHash(again))) differ.push(entry.id);
+    }
+    assert.deepEqual(differ, []);
+    assert.ok(LIBRARY.length > 60);
+  });
+});
+
+const FOREIGN = [
+  '[+ 0ms] --> {"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"my-host","version":"1"}}}',
+  '[+ 3ms] <-- {"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"docs-server","version":"2"}}}',
+  '[+ 6ms] --> {"jsonrpc":"2.0","method":"notifications/initialized"}',
+  'server: warming up the index',
+  '[+ 10ms] --> {"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+  '[+ 13ms] <-- {"jsonrpc":"2.0","id":1,"result":{"tools":[]}}',
+  '[+ 20ms] --> {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search_docs","arguments":{"q":"cancel"}}}',
+  '[+ 143ms] <-- {"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"3 hits"}]}}',
+  '[+ 200ms] --> {"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"reindex","arguments":{},"_meta":{"progressToken":"p3"}}}',
+  '[+ 253ms] <-- {"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p3","progress":1,"total":4}}',
+  '[+ 303ms] <-- {"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p3","progress":2,"total":4}}',
+  '[+ 320ms] --> {"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3,"reason":"user pressed Stop"}}',
+  '[+ 400ms] --> {"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"export","arguments":{}}}',
+  '[+ 450ms] --> {"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":4,"reason":"McpError: MCP error -32001: Request timed out"}}',
+  '[+ 600ms] <-- {"jsonrpc":"2.0","id":4,"result":{"content":[]}}',
+].join('\n');
+
+describe('a log from a server the lab does not have', () => {
+  test('its tools map onto the lab’s by what they did, its extra request is forged, and the run matches it frame for frame', async () => {
+    const imp = imported(FOREIGN);
+    const scenario = made(scenarioFromTrace({ trace: imp.trace, revision: '2025-06-18', transport: 'stdio' }));
+    const actions = scenario.steps.map((s) => ({ at: s.at, ...s.action }));
+    assert.deepEqual(actions, [
+      { at: 10, type: 'inject', dir: 'c2s', message: { jsonrpc: '2.0', id: 'imported-1', method: 'tools/list' } },
+      { at: 20, type: 'call', call: '#1', tool: 'stubborn', args: { ms: 120 } },
+      { at: 200, type: 'call', call: '#2', tool: 'slow_count', args: { steps: 4, stepMs: 50 } },
+      { at: 320, type: 'stop', call: '#2' },
+      // The cancel's reason is a timeout: the call times out instead of a Stop.
+      { at: 400, type: 'call', call: '#3', tool: 'work', args: { ms: 62_000, onCancel: 'observe' }, timeoutMs: 50 },
+      // A result after its cancel reached the server: no profile writes it, so it is forged.
+      { at: 600, type: 'inject-response', outcome: 'result', call: '#3' },
+    ]);
+    const run = await runHeadless(scenario, sides);
+    const match = matchTraces(imp.trace, run);
+    assert.deepEqual(match.counts, { matched: 14, differs: 0, missing: 0, extra: 0 }, matchSummary(match));
+  });
+});
+
+describe('the comparison', () => {
+  const base = (): TraceEvent[] => imported(readFileSync(new URL('stdio-r2-clean.log', FIXTURES), 'utf8')).trace;
+
+  test('a frame written later than the tolerance differs, and says by how much', () => {
+    const later = base().map((e) => (e.kind === 'frame' && e.frame === 4 ? { ...e, t: e.t + 30 } : e));
+    const match = matchTraces(base(), later);
+    const row = match.rows.find((r) => r.frame === 4);
+    assert.equal(row?.status, 'differs');
+    assert.match(row?.how ?? '', /\+30 ms/);
+    assert.equal(matchTraces(base(), later, { toleranceMs: 30 }).counts.differs, 0);
+  });
+
+  test('a frame the run lacks is missing; one only the run has is extra; an error where a result was differs', () => {
+    const trace = base();
+    const withoutCancel = trace.filter((e) => !(e.kind === 'frame' && e.msg?.method === 'notifications/cancelled'));
+    const m = matchTraces(trace, withoutCancel);
+    assert.deepEqual(m.rows.filter((r) => r.status === 'missing').map((r) => r.what), ['client → server notifications/cancelled for tools/call #2']);
+    assert.deepEqual(matchTraces(withoutCancel, trace).extra.map((e) => e.what), ['client → server notifications/cancelled for tools/call #2']);
+    const error = trace.map((e) => (e.kind === 'frame' && e.frame === 4 && e.msg ? { ...e, msg: { jsonrpc: '2.0', id: 1, error: { code: 0, message: 'Request cancelled' } } } : e));
+    const row = matchTraces(trace, error).rows.find((r) => r.frame === 4);
+    assert.equal(row?.status, 'differs');
+    assert.match(row?.how ?? '', /error for tools\/call #2 \(code 0\)/);
+  });
+});
+
+
+describe('the server’s requests to the client', () => {
+  test('an elicitation the log’s client answered after 200 ms becomes the lab client’s handler of that length; its request is forged and its answer matches', async () => {
+    const log = [
+      '[+ 0ms] --> {"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{}},"clientInfo":{"name":"my-host","version":"1"}}}',
+      '[+ 5ms] <-- {"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"forms","version":"1"}}}',
+      '[+ 10ms] --> {"jsonrpc":"2.0","method":"notifications/initialized"}',
+      '[+ 20ms] --> {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ask_name","arguments":{}}}',
+      '[+ 100ms] <-- {"jsonrpc":"2.0","id":0,"method":"elicitation/create","params":{"message":"Your name?","requestedSchema":{"type":"object","properties":{}}}}',
+      '[+ 305ms] --> {"jsonrpc":"2.0","id":0,"result":{"action":"accept","content":{}}}',
+    ].join('\n');
+    const imp = imported(log);
+    const scenario = made(scenarioFromTrace({ trace: imp.trace, revision: '2025-11-25', transport: 'stdio' }));
+    assert.deepEqual(scenario.clientHandlers, { elicitation: { ms: 200, onCancel: 'observe' } });
+    assert.deepEqual(scenario.steps.map((s) => s.action.type), ['call', 'inject']);
+    const match = matchTraces(imp.trace, await runHeadless(scenario, sides));
+    assert.deepEqual(
+      match.rows.filter((r) => r.status !== 'matched').map((r) => r.what),
+      [],
+      matchSummary(match),
+    );
+    assert.deepEqual(match.extra, []);
+  });
+});
