@@ -1,7 +1,7 @@
 /**
- * Headless host: the same two sides as in the browser, each in a Node worker thread, driven
- * by the same coordinator. A pair of workers serves any number of runs, one at a time; each
- * run starts from a reset clock and fresh SDK objects.
+ * Headless host: the same two sides as in the browser, driven by the same coordinator: both in
+ * this thread (in-thread.ts), or each in a Node worker thread. A pair serves any number of
+ * runs, one at a time; each run starts from a reset clock and fresh SDK objects.
  */
 import { Worker } from 'node:worker_threads';
 import * as Comlink from 'comlink';
@@ -10,6 +10,7 @@ import { Run, type RunOptions, type Sides } from '../engine/index.ts';
 import type { Scenario } from '../scenario/index.ts';
 import type { ClientSideApi, ServerSideApi } from '../engine/index.ts';
 import type { TraceEvent } from '../trace/index.ts';
+import { takeThreadSides } from './in-thread.ts';
 
 /** Both sides, each answering batches too (workers/runtime.ts withBatches). */
 export interface NodeSides extends Sides {
@@ -19,6 +20,12 @@ export interface NodeSides extends Sides {
 }
 
 export interface NodeSidesOptions {
+  /**
+   * Each side in a worker thread of its own, as in a browser. Without it (and without `root` or
+   * `unref`, which are about workers) both sides run in this thread when its pair is free
+   * (in-thread.ts): the same trace, without a worker's start-up and messaging.
+   */
+  threads?: boolean;
   /** The project folder holding workers/ (default: found from this module's own location). */
   root?: URL;
   /** Let the process exit while these workers are idle (a site build that renders embeds). */
@@ -46,6 +53,11 @@ function deathOf(worker: Worker, name: string): <T>(call: Promise<T>) => Promise
 }
 
 export function createNodeSides(options: NodeSidesOptions = {}): NodeSides {
+  const inThread = options.threads === true || options.root !== undefined || options.unref === true ? null : takeThreadSides();
+  return inThread ?? workerSides(options);
+}
+
+function workerSides(options: NodeSidesOptions): NodeSides {
   const root = options.root ?? new URL('../../', import.meta.url);
   const clientWorker = new Worker(new URL('workers/client.node.ts', root));
   const serverWorker = new Worker(new URL('workers/server.node.ts', root));
