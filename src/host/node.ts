@@ -3,6 +3,7 @@
  * this thread (in-thread.ts), or each in a Node worker thread. A pair serves any number of
  * runs, one at a time; each run starts from a reset clock and fresh SDK objects.
  */
+import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
@@ -52,13 +53,19 @@ function deathOf(worker: Worker, name: string): <T>(call: Promise<T>) => Promise
   return (call) => Promise.race([call, died]);
 }
 
+/** The folder holding workers/: two up from src/host/, or one up from the command line's bundle in dist-cli/ (scripts/build-cli.ts). */
+function projectRoot(): URL {
+  const fromSource = new URL('../../', import.meta.url);
+  return existsSync(new URL('workers/client.node.ts', fromSource)) ? fromSource : new URL('../', import.meta.url);
+}
+
 export function createNodeSides(options: NodeSidesOptions = {}): NodeSides {
   const inThread = options.threads === true || options.root !== undefined || options.unref === true ? null : takeThreadSides();
   return inThread ?? workerSides(options);
 }
 
 function workerSides(options: NodeSidesOptions): NodeSides {
-  const root = options.root ?? new URL('../../', import.meta.url);
+  const root = options.root ?? projectRoot();
   const clientWorker = new Worker(new URL('workers/client.node.ts', root));
   const serverWorker = new Worker(new URL('workers/server.node.ts', root));
   if (options.unref) {
