@@ -68,9 +68,9 @@ function nextTimerAt(s: SideState): number | null {
   return min;
 }
 
-/** Changes whenever the side writes, notes, or sets or clears a timer. */
+/** Changes whenever the side writes, notes, or sets or clears a timer (timers fire only in our own calls, before we look). */
 function activity(s: SideState): string {
-  return `${s.out.length}/${[...(s.clock.timers?.keys() ?? [])].join(',')}`;
+  return `${s.out.length}/${s.timerCalls}`;
 }
 
 /**
@@ -81,7 +81,7 @@ function activity(s: SideState): string {
 async function untilQuiet(s: SideState): Promise<void> {
   let quietTurns = 0;
   let last = activity(s);
-  while (quietTurns < QUIET_TURNS) {
+  while (quietTurns < 2) {
     await macrotask();
     const now = activity(s);
     if (now === last) quietTurns++;
@@ -91,7 +91,6 @@ async function untilQuiet(s: SideState): Promise<void> {
     }
   }
 }
-const QUIET_TURNS = 2;
 
 /** Moves the clock to `t`. The coordinator runs earlier timers first, so this fires nothing. */
 function moveClockTo(s: SideState, t: number): void {

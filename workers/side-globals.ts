@@ -13,6 +13,8 @@ export type Clock = Omit<FakeTimers.Clock, 'timers'> & { timers?: Map<number, { 
 /** One side's virtual clock and random stream. */
 export class SideClock {
   readonly clock: Clock = FakeTimers.createClock(0) as unknown as Clock;
+  /** Timers set or cleared so far: the runtime tells a quiet side by this count standing still. */
+  timerCalls = 0;
   private seed = 1;
 
   /** Back to virtual time `t` with no timers, and the random stream from its start. */
@@ -54,20 +56,30 @@ export function installSideGlobals(locate: () => SideClock | undefined): void {
   const timers = {
     setTimeout: (handler: () => void, ms?: number, ...args: unknown[]) => {
       const side = locate();
-      return side ? side.clock.setTimeout(handler, ms, ...args) : real.setTimeout(handler, ms, ...args);
+      if (!side) return real.setTimeout(handler, ms, ...args);
+      side.timerCalls++;
+      return side.clock.setTimeout(handler, ms, ...args);
     },
     clearTimeout: (id: unknown) => {
       const side = locate();
-      if (side) side.clock.clearTimeout(id as FakeTimers.TimerId);
+      if (side) {
+        side.timerCalls++;
+        side.clock.clearTimeout(id as FakeTimers.TimerId);
+      }
       else real.clearTimeout(id as Parameters<typeof clearTimeout>[0]);
     },
     setInterval: (handler: () => void, ms?: number, ...args: unknown[]) => {
       const side = locate();
-      return side ? side.clock.setInterval(handler, ms, ...args) : real.setInterval(handler, ms, ...args);
+      if (!side) return real.setInterval(handler, ms, ...args);
+      side.timerCalls++;
+      return side.clock.setInterval(handler, ms, ...args);
     },
     clearInterval: (id: unknown) => {
       const side = locate();
-      if (side) side.clock.clearInterval(id as FakeTimers.TimerId);
+      if (side) {
+        side.timerCalls++;
+        side.clock.clearInterval(id as FakeTimers.TimerId);
+      }
       else real.clearInterval(id as Parameters<typeof clearInterval>[0]);
     },
   };

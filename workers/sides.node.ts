@@ -14,16 +14,20 @@ function asCloned(error: unknown): unknown {
   return error instanceof Error ? Object.assign(new Error(error.message), { name: error.name, stack: error.stack }) : error;
 }
 
-/** `api` with every call run as a step of `state`, on copies of its arguments as a worker would get them. */
+/**
+ * `api` with every call run as a step of `state`. A setting and an action are copied, as a
+ * worker would get them, since a side keeps them; frames and plans are strings and numbers it
+ * only reads.
+ */
 function inContext<A>(api: SideApi<A>, state: SideState): Required<SideApi<A>> {
   const side = withBatches(api);
   const run = <T>(call: () => Promise<T>): Promise<T> => running.run(state, async () => call()).catch((error: unknown) => Promise.reject(asCloned(error)));
   return {
     init: (config, t) => run(() => side.init(structuredClone(config), t)),
-    deliver: (t, frame) => run(() => side.deliver(t, structuredClone(frame))),
+    deliver: (t, frame) => run(() => side.deliver(t, frame)),
     fireTimer: (t) => run(() => side.fireTimer(t)),
     act: (t, action) => run(() => side.act(t, structuredClone(action))),
-    batch: (plan) => run(() => side.batch?.(structuredClone(plan)) ?? Promise.resolve([])),
+    batch: (plan) => run(() => side.batch?.(plan) ?? Promise.resolve([])),
   };
 }
 
