@@ -4,7 +4,7 @@
  */
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { HandlerNote, WireFrame } from '../src/trace/index.ts';
-import type { BatchPlan, BatchStep, SideApi, SideOutput, StepResult } from '../src/engine/index.ts';
+import type { BatchPlan, BatchStep, SideApi, SideConfig, SideOutput, StepResult } from '../src/engine/index.ts';
 import { SideClock, installSideGlobals } from './side-globals.ts';
 
 /** One side's state in this thread: its clock and randomness, what it wrote this step, whether its process died. */
@@ -12,6 +12,18 @@ export class SideState extends SideClock {
   out: SideOutput[] = [];
   /** Set when this side's emulated process has died: nothing it does reaches anyone any more. */
   dead = false;
+  /** Quiet macrotask turns in a row that end a step (quietTurnsFor). */
+  quietTurns = 2;
+}
+
+/**
+ * On stdio a side's work is promise work and virtual timers only, so one macrotask after it
+ * has seen every microtask it queued, however long the chain. Over HTTP the SDK reads request
+ * and response bodies, which a browser may finish in a task of its own: a second quiet turn
+ * waits for that.
+ */
+function quietTurnsFor(config: SideConfig): number {
+  return config.transport === 'stdio' ? 1 : 2;
 }
 
 /**
@@ -27,7 +39,7 @@ export function locateSidesWith(locator: () => SideState | undefined): void {
   locate = locator;
 }
 
-function side(): SideState {
+function currentSide(): SideState {
   const found = locate();
   if (!found) throw new Error('side code ran outside any side');
   return found;
@@ -52,13 +64,13 @@ const macrotask: () => Promise<void> =
       })();
 
 export function note(n: HandlerNote): void {
-  const s = side();
+  const s = currentSide();
   if (!s.dead) s.out.push({ kind: 'note', note: n });
 }
 
 /** Writes a frame to the wire (the coordinator decides when it arrives). */
 export function send(frame: WireFrame): void {
-  const s = side();
+  const s = currentSide();
   if (!s.dead) s.out.push({ kind: 'send', ...frame });
 }
 
@@ -74,19 +86,18 @@ function activity(s: SideState): string {
 }
 
 /**
- * Everything the SDK does in response to one event is promise work; it has all run once a
- * macrotask finds nothing new. Two quiet turns in a row guard against work that re-queues
- * itself through a macrotask (none does today; in Node a turn is one setImmediate).
+ * Everything the SDK does in response to one event has run once `s.quietTurns` macrotasks in a
+ * row find nothing new (quietTurnsFor says how many a transport needs).
  */
 async function untilQuiet(s: SideState): Promise<void> {
-  let quietTurns = 0;
+  let quiet = 0;
   let last = activity(s);
-  while (quietTurns < 2) {
+  while (quiet < s.quietTurns) {
     await macrotask();
     const now = activity(s);
-    if (now === last) quietTurns++;
+    if (now === last) quiet++;
     else {
-      quietTurns = 0;
+      quiet = 0;
       last = now;
     }
   }
@@ -112,14 +123,14 @@ async function collect(s: SideState, work: () => void): Promise<StepResult> {
 
 /** Runs `work` at virtual time `t`, waits until the side is quiet, and hands back its output. */
 export function runAt(t: number, work: () => void): Promise<StepResult> {
-  const s = side();
+  const s = currentSide();
   moveClockTo(s, t);
   return collect(s, work);
 }
 
 /** Fires exactly one timer: the earliest, which the coordinator says is due at `t`. */
 export function fireTimerAt(t: number): Promise<StepResult> {
-  const s = side();
+  const s = currentSide();
   const due = nextTimerAt(s);
   if (due !== t) return Promise.reject(new Error(`asked to fire a timer at ${t}, earliest is ${due}`));
   // `next()` moves the clock to the timer's instant and fires that one timer only.
@@ -128,7 +139,7 @@ export function fireTimerAt(t: number): Promise<StepResult> {
 
 /** The event of a batch's next step: the earliest timer, else the next frame (a timer first at a tie). */
 function nextOfBatch(plan: BatchPlan, delivered: number): { kind: 'timer'; t: number } | { kind: 'frame'; t: number; frame: number; wire: WireFrame } | null {
-  const timer = nextTimerAt(side());
+  const timer = nextTimerAt(currentSide());
   const frame = plan.deliveries[delivered];
   if (timer !== null && timer < plan.before && timer <= plan.through && (frame === undefined || timer <= frame.t)) return { kind: 'timer', t: timer };
   return frame === undefined ? null : { kind: 'frame', ...frame };
@@ -158,9 +169,16 @@ async function runBatch<A>(side: SideApi<A>, plan: BatchPlan): Promise<BatchStep
   return steps;
 }
 
-/** A side that also answers `batch` (the entries expose this). */
+/** A side that also answers `batch`, and waits as its transport needs (the entries expose this). */
 export function withBatches<A>(side: SideApi<A>): SideApi<A> {
-  return { ...side, batch: (plan) => runBatch(side, plan) };
+  return {
+    ...side,
+    init(config, t) {
+      currentSide().quietTurns = quietTurnsFor(config);
+      return side.init(config, t);
+    },
+    batch: (plan) => runBatch(side, plan),
+  };
 }
 
 /**
@@ -168,7 +186,7 @@ export function withBatches<A>(side: SideApi<A>): SideApi<A> {
  * run are dropped by the side; their timers are gone with the reset, so none can fire later.
  */
 export function resetRun(t: number): void {
-  const s = side();
+  const s = currentSide();
   s.reset(t);
   s.out = [];
   s.dead = false;
@@ -176,7 +194,7 @@ export function resetRun(t: number): void {
 
 /** The emulated process exits: its pending timers go with it, and whatever it still does is lost. */
 export function kill(): void {
-  const s = side();
+  const s = currentSide();
   const now = s.clock.now;
   s.clock.reset();
   s.clock.tick(now);
