@@ -170,7 +170,7 @@ async function runBatch<A>(side: SideApi<A>, plan: BatchPlan): Promise<BatchStep
 }
 
 /** A side that also answers `batch`, and waits as its transport needs (the entries expose this). */
-export function withBatches<A>(side: SideApi<A>): SideApi<A> {
+export function withBatches<A>(side: SideApi<A>): Required<SideApi<A>> {
   return {
     ...side,
     init(config, t) {

@@ -8,7 +8,7 @@ import type { ClientSideApi, ServerSideApi, SideApi } from '../src/engine/index.
 
 /**
  * What a worker's caller would get: an Error comes back as a new Error with its message, name
- * and stack (as Comlink sends one), so that nothing of the side's own object leaks into the run.
+ * and stack (as side-channel.ts sends one), so that nothing of the side's own object leaks into the run.
  */
 function asCloned(error: unknown): unknown {
   return error instanceof Error ? Object.assign(new Error(error.message), { name: error.name, stack: error.stack }) : error;

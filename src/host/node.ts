@@ -5,8 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import * as Comlink from 'comlink';
-import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
+import { nodePort, sideOver } from '../../workers/side-channel.ts';
 import { Run, type RunOptions, type Sides } from '../engine/index.ts';
 import type { Scenario } from '../scenario/index.ts';
 import type { ClientSideApi, ServerSideApi } from '../engine/index.ts';
@@ -40,7 +39,7 @@ function describe(error: Error): string {
 
 /**
  * Rejects once the worker has died (an uncaught error in it, or an exit). Every call to a side
- * races it: Comlink would otherwise wait for an answer that never comes, and a worker's error
+ * races it: the channel would otherwise wait for an answer that never comes, and a worker's error
  * with no listener would take the whole process down.
  */
 function deathOf(worker: Worker, name: string): <T>(call: Promise<T>) => Promise<T> {
@@ -73,8 +72,8 @@ function workerSides(options: NodeSidesOptions): NodeSides {
     serverWorker.unref();
   }
   // The workers answer `batch` too (workers/runtime.ts withBatches).
-  const client = Comlink.wrap<Required<ClientSideApi>>(nodeEndpoint(clientWorker));
-  const server = Comlink.wrap<Required<ServerSideApi>>(nodeEndpoint(serverWorker));
+  const client: Required<ClientSideApi> = sideOver(nodePort(clientWorker));
+  const server: Required<ServerSideApi> = sideOver(nodePort(serverWorker));
   const c = deathOf(clientWorker, 'client');
   const sv = deathOf(serverWorker, 'server');
   return {
@@ -93,8 +92,6 @@ function workerSides(options: NodeSidesOptions): NodeSides {
       batch: (plan) => sv(server.batch(plan)),
     },
     async close() {
-      client[Comlink.releaseProxy]();
-      server[Comlink.releaseProxy]();
       await Promise.all([clientWorker.terminate(), serverWorker.terminate()]);
     },
   };
