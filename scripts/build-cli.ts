@@ -62,4 +62,11 @@ async function main(): Promise<void> {
   console.log(`build:cli: ${relative(root, out) || '.'}/main.mjs from ${manifest.inputs.length} project files`);
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  // As `npm install`'s prepare step, a bundle that cannot be built must not fail the install:
+  // the launcher runs the source instead. Asked for by name, it fails.
+  if (process.env.npm_lifecycle_event !== 'prepare') throw error;
+  console.warn(`build:cli: no bundle (${error instanceof Error ? error.message : String(error)}); cancel-lab will run from its TypeScript source`);
+}
