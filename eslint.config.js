@@ -27,7 +27,7 @@ const throughIndex = (prefix) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-e2e/', 'dist-bench/', '.astro/', 'node_modules/', 'test-results/', 'playwright-report/'] },
+  { ignores: ['dist/', 'dist-e2e/', 'dist-bench/', 'dist-cli/', '.astro/', 'node_modules/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

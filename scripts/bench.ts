@@ -4,8 +4,10 @@
  * Standard scenario: revision 2025-11-25, stdio, latency 5/5 ms, initialize, slow_count
  * {steps:5, stepMs:100} called at t=20, Stop at t=240 (right after the 2nd progress arrives, at 230).
  *
- *   1. headless run time on warm workers (one createNodeSides() pair reused), and cold
- *      (fresh workers per run, worker start-up included, teardown not);
+ *   1. headless run time on warm sides (one createNodeSides() pair reused: both sides in this
+ *      thread; and a worker-thread pair, as a browser has them), and cold (a fresh worker pair per
+ *      run, worker start-up included, teardown not; and the first in-thread pair of a fresh
+ *      process, scripts/bench-speed.ts);
  *   2. frames per second the engine handles (frames in the trace / warm median run time), and
  *      the live figure's 2,000 steps of 1 ms headless, the sides running ahead in batches and
  *      asked one step per round trip, side by side;
@@ -20,7 +22,10 @@
  *      cost of appending row 10 and row 10,000 (scripts/bench-wire-log.ts);
  *   8. live mode and replays in the playground: 2,000 steps of 1 ms at 4× (wall time against the
  *      replay floor and the ideal 500 ms), and the longest main-thread task while playing and
- *      during a replay near the event bound (measureLive).
+ *      during a replay near the event bound (measureLive);
+ *   9. issue 17 §2, each next to its aim: the command line's whole process for a library
+ *      scenario (`npx cancel-lab run …`, and its launcher alone), and every library trace
+ *      reproduced in this thread (scripts/bench-speed.ts); the other aims are on the rows above.
  */
 import { execSync, spawn } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
@@ -38,6 +43,7 @@ import type { Sides } from '../src/engine/index.ts';
 import { bundleForPage } from './bundle-for-page.ts';
 import { timelineModel } from '../src/views/index.ts';
 import { measureWireLog } from './bench-wire-log.ts';
+import { CLI_SCENARIO, freshPairInThread, libraryReproduces, measureCli, standardScenario, type ProcessFigure } from './bench-speed.ts';
 import { defaultScenario, type Scenario } from '../src/scenario/index.ts';
 import type { TraceEvent } from '../src/trace/index.ts';
 import { benchExplore } from './bench-explore.ts';
@@ -45,6 +51,7 @@ import { benchExplore } from './bench-explore.ts';
 const WARMUP = 3;
 const WARM_RUNS = 30;
 const COLD_RUNS = 5;
+const CLI_RUNS = 5;
 const BARE_WARMUP = 10;
 const BARE_RUNS = 50;
 const CHROMIUM_LOADS = 7;
@@ -91,15 +98,6 @@ const ms = (x: number): string => `${x.toFixed(2)} ms`;
 
 // ── simulated runs ──────────────────────────────────────────────────────────────────────────
 
-function standardScenario(): Scenario {
-  const s = defaultScenario(); // 2025-11-25, stdio, 5/5 ms
-  s.steps = [
-    { at: 20, action: { type: 'call', call: 'A', tool: 'slow_count', args: { steps: 5, stepMs: 100 } } },
-    { at: 240, action: { type: 'stop', call: 'A' } },
-  ];
-  return s;
-}
-
 function describeTrace(trace: readonly TraceEvent[]): string {
   const frames = trace.filter((e) => e.kind === 'frame').length;
   const progress = trace.filter((e) => e.kind === 'frame' && e.msg?.method === 'notifications/progress').length;
@@ -107,8 +105,8 @@ function describeTrace(trace: readonly TraceEvent[]): string {
   return `${trace.length} events, ${frames} frames (${progress} progress), call ends ${last?.kind === 'client-state' ? last.to : '?'}`;
 }
 
-async function benchWarm(s: Scenario): Promise<{ stats: Stats; trace: TraceEvent[] }> {
-  const sides = createNodeSides();
+async function benchWarm(s: Scenario, threads = false): Promise<{ stats: Stats; trace: TraceEvent[] }> {
+  const sides = createNodeSides({ threads });
   try {
     let trace: TraceEvent[] = [];
     for (let i = 0; i < WARMUP; i++) trace = await runHeadless(s, sides);
@@ -129,7 +127,7 @@ async function benchCold(s: Scenario): Promise<Stats> {
   const samples: number[] = [];
   for (let i = 0; i < COLD_RUNS; i++) {
     const t0 = performance.now();
-    const sides = createNodeSides();
+    const sides = createNodeSides({ threads: true });
     try {
       await runHeadless(s, sides);
       samples.push(performance.now() - t0);
@@ -592,6 +590,20 @@ function wireLogRows(figures: Awaited<ReturnType<typeof measureWireLog>>): [stri
 
 // ── output ──────────────────────────────────────────────────────────────────────────────────
 
+/** The command line's rows: npx and the launcher alone, median wall time and the largest peak. */
+function cliRows(cli: Awaited<ReturnType<typeof measureCli>>): [string, string, string][] {
+  const row = (label: string, figures: ProcessFigure[], aim: string): [string, string, string] => {
+    const wall = stats(figures.map((f) => f.wallMs));
+    const peaks = figures.flatMap((f) => (f.peakKiB === null ? [] : [f.peakKiB]));
+    const peak = peaks.length ? `${(Math.max(...peaks) / 1024).toFixed(0)} MiB peak` : 'peak memory: no GNU time';
+    return [label, `${(wall.median / 1000).toFixed(2)} s`, `${peak}; median of ${wall.n} after a warm-up${aim}`];
+  };
+  return [
+    row(`CLI: npx cancel-lab run ${CLI_SCENARIO.split('/').at(-1) ?? ''}`, cli.npx, '; aim ≤ 0.3 s and ≤ 80 MiB, whole process'),
+    row('  the launcher alone (node bin/cancel-lab.mjs run …)', cli.launcher, '; the rest of the line above is npm starting npx'),
+  ];
+}
+
 function table(rows: readonly (readonly [string, string, string])[]): string {
   const header = ['figure', 'value', 'notes'] as const;
   const all = [header, ...rows];
@@ -612,7 +624,13 @@ async function main(): Promise<void> {
   );
 
   const warm = await benchWarm(s);
+  const warmThreads = await benchWarm(s, true);
   const cold = await benchCold(s);
+  const fresh = await freshPairInThread(COLD_RUNS);
+  const freshInThread = stats(fresh.map((f) => f.ms));
+  const freshCpu = stats(fresh.map((f) => f.cpuMs));
+  const cli = await measureCli(CLI_RUNS);
+  const library = await libraryReproduces();
   const long = await benchLongRun();
   const frames = warm.trace.filter((e) => e.kind === 'frame').length;
   const framesPerSecond = frames / (warm.stats.median / 1000);
@@ -648,9 +666,15 @@ async function main(): Promise<void> {
   const bareNote = (o: BareOutcome) =>
     `${o.progress} progress, call ${o.rejected ? 'rejected' : 'resolved'}, handler aborted=${String(o.handlerAborted)}`;
   const rows: [string, string, string][] = [
-    ['simulated, warm workers: median', ms(warm.stats.median), `${warm.stats.n} runs after ${WARMUP} warm-up`],
-    ['simulated, warm workers: p90', ms(warm.stats.p90), `min ${ms(warm.stats.min)}, max ${ms(warm.stats.max)}`],
-    ['simulated, cold workers: median', ms(cold.median), `${cold.n} runs, fresh worker pair each (start-up included)`],
+    ['simulated, warm sides: median', ms(warm.stats.median), `${warm.stats.n} runs after ${WARMUP} warm-up, both sides in this thread`],
+    ['simulated, warm sides: p90', ms(warm.stats.p90), `min ${ms(warm.stats.min)}, max ${ms(warm.stats.max)}`],
+    ['  the same, warm worker threads: median', ms(warmThreads.stats.median), `each side in a worker thread, as in a browser; p90 ${ms(warmThreads.stats.p90)}`],
+    ['simulated, cold workers: median', ms(cold.median), `${cold.n} runs, fresh worker pair each (start-up included); aim ≤ 100 ms`],
+    [
+      'simulated, first pair in this thread',
+      ms(freshInThread.median),
+      `a fresh process's first pair (loading the sides) and its run, median of ${freshInThread.n} (p90 ${ms(freshInThread.p90)}, CPU ${ms(freshCpu.median)}); aim ≤ 100 ms`,
+    ],
     ['engine throughput', `${framesPerSecond.toFixed(0)} frames/s`, `${frames} frames / warm median`],
     ['', `${eventsPerSecond.toFixed(0)} events/s`, describeTrace(warm.trace)],
     ['simulated, 2,000 × 1 ms, warm: median', ms(long.batched.median), `${long.events} events, the sides running ahead in batches; median of ${long.batched.n} (p90 ${ms(long.batched.p90)})`],
@@ -669,7 +693,18 @@ async function main(): Promise<void> {
     [
       'ratio simulated/bare (setImmediate)',
       `${(warm.stats.median / bareYield.stats.median).toFixed(1)}×`,
-      'warm median / bare median; protocol overhead only',
+      'warm median / bare median; protocol overhead only; aim ≤ 1.5×',
+    ],
+    [
+      'standard runs per second, one thread',
+      `${(1000 / warm.stats.median).toFixed(0)} runs/s`,
+      "1 s / warm median: an explorer's ceiling per core (aim ≥ 1,000 schedules/s on both cores, ≥ 300/s in Chromium)",
+    ],
+    ...cliRows(cli),
+    [
+      'library traces reproduced in this thread',
+      `${library.same} / ${library.all}`,
+      library.first === null ? 'every recorded trace hash; aim: all' : `first differing: ${library.first}; aim: all`,
     ],
     explorer,
     ['per transport, warm median:', '', `${PER_TRANSPORT_RUNS} runs each after ${WARMUP} warm-up, same steps`],
@@ -691,7 +726,7 @@ async function main(): Promise<void> {
           [
             'Chromium: live, 2,000 × 1 ms at 4×',
             ms(browser.liveWall.median),
-            `wall ms from Call to 2000 / 2000, ideal 500 ms (${(browser.liveWall.median / 500).toFixed(1)}× it); median of ${browser.liveWall.n} (p90 ${ms(browser.liveWall.p90)})`,
+            `wall ms from Call to 2000 / 2000, aim about 500 ms (${(browser.liveWall.median / 500).toFixed(1)}× it); median of ${browser.liveWall.n} (p90 ${ms(browser.liveWall.p90)})`,
           ],
           [
             'Chromium: replay of the same (floor)',
@@ -711,7 +746,7 @@ async function main(): Promise<void> {
           [
             'lesson page JS before interaction',
             `${(browser.lessonJsBytes / 1024).toFixed(1)} KiB`,
-            `${(browser.lessonJsGzip / 1024).toFixed(1)} KiB gzip -9, ${browser.lessonScripts} files (/lessons/what-cancellation-is/)`,
+            `${(browser.lessonJsGzip / 1024).toFixed(1)} KiB gzip -9, ${browser.lessonScripts} files (/lessons/what-cancellation-is/); aim ≤ 30 KB gzip`,
           ],
         ] as [string, string, string][])),
     ['timeline model, 2,000 frames (Node)', ms(timeline.model.median), `timelineModel over ${timeline.frames} frames, median of ${timeline.model.n}`],

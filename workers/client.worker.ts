@@ -1,6 +1,6 @@
-// Browser entry: the page (through the coordinator) drives this side with Comlink.
-import * as Comlink from 'comlink';
+// Browser entry: the page (through the coordinator) drives this side over side-channel.ts.
 import { clientSide } from './client-side.ts';
 import { withBatches } from './runtime.ts';
+import { exposeSide, webPort } from './side-channel.ts';
 
-Comlink.expose(withBatches(clientSide));
+exposeSide(withBatches(clientSide), webPort(self));

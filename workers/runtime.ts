@@ -1,138 +1,145 @@
 /**
  * The part of a side that is the same for client and server: a virtual clock that owns every
- * timer in this worker, the wire-facing MCP transport, and the "run until quiet" step.
+ * timer of the side (side-globals.ts), the wire-facing MCP transport, and the "run until quiet" step.
  */
-import FakeTimers from '@sinonjs/fake-timers';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { HandlerNote, WireFrame } from '../src/trace/index.ts';
-import type { BatchPlan, BatchStep, SideApi, SideOutput, StepResult } from '../src/engine/index.ts';
+import type { BatchPlan, BatchStep, SideApi, SideConfig, SideOutput, StepResult } from '../src/engine/index.ts';
+import { SideClock, installSideGlobals } from './side-globals.ts';
 
-// fake-timers keeps its pending timers in `clock.timers`; we read due times from it.
-type Clock = Omit<FakeTimers.Clock, 'timers'> & { timers?: Map<number, { callAt: number }> };
-
-/**
- * Only the timer functions and Date are faked: the SDK's request timeouts and `Date.now()`
- * arithmetic, and the tools' sleeps, all run on the virtual clock. Microtasks stay real so
- * promise chains run as they would; a real MessageChannel tells us when they have drained.
- */
-const clock = FakeTimers.install({
-  now: 0,
-  toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
-}) as unknown as Clock;
-
-/**
- * Randomness is seeded per run, so ids the SDK draws (the sessionful HTTP transport's stream
- * ids, say) are the same on every replay. mulberry32: small, fast, good enough for ids.
- */
-let seed = 1;
-function random(): number {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-  return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-}
-Math.random = random;
-Object.defineProperty(globalThis.crypto, 'randomUUID', {
-  configurable: true,
-  value: (): `${string}-${string}-${string}-${string}-${string}` => {
-    const hex = Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16)).join('');
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-  },
-});
-
-const tick = new MessageChannel();
-let tickResolve: (() => void) | null = null;
-tick.port1.onmessage = () => tickResolve?.();
-function macrotask(): Promise<void> {
-  return new Promise((resolve) => {
-    tickResolve = resolve;
-    tick.port2.postMessage(0);
-  });
+/** One side's state in this thread: its clock and randomness, what it wrote this step, whether its process died. */
+export class SideState extends SideClock {
+  out: SideOutput[] = [];
+  /** Set when this side's emulated process has died: nothing it does reaches anyone any more. */
+  dead = false;
+  /** Quiet macrotask turns in a row that end a step (quietTurnsFor). */
+  quietTurns = 2;
 }
 
-let out: SideOutput[] = [];
-/** Set when this side's emulated process has died: nothing it does reaches anyone any more. */
-let dead = false;
+/**
+ * On stdio a side's work is promise work and virtual timers only, so one macrotask after it
+ * has seen every microtask it queued, however long the chain. Over HTTP the SDK reads request
+ * and response bodies, which a browser may finish in a task of its own: a second quiet turn
+ * waits for that.
+ */
+function quietTurnsFor(config: SideConfig): number {
+  return config.transport === 'stdio' ? 1 : 2;
+}
+
+/**
+ * The side whose code is running. A worker holds one side, so by default that is the only one;
+ * with both sides in one thread (sides.node.ts) the host says which, per step.
+ */
+const own = new SideState();
+let locate: () => SideState | undefined = () => own;
+installSideGlobals(() => locate());
+
+/** Puts the sides of this thread under `locator` (call before any side runs). */
+export function locateSidesWith(locator: () => SideState | undefined): void {
+  locate = locator;
+}
+
+function currentSide(): SideState {
+  const found = locate();
+  if (!found) throw new Error('side code ran outside any side');
+  return found;
+}
+
+/**
+ * A macrotask after every microtask queued so far: setImmediate where there is one (Node), a
+ * MessageChannel hop in a browser worker.
+ */
+const macrotask: () => Promise<void> =
+  typeof setImmediate === 'function'
+    ? () => new Promise((resolve) => setImmediate(resolve))
+    : (() => {
+        const tick = new MessageChannel();
+        const waiting: (() => void)[] = [];
+        tick.port1.onmessage = () => waiting.shift()?.();
+        return () =>
+          new Promise<void>((resolve) => {
+            waiting.push(resolve);
+            tick.port2.postMessage(0);
+          });
+      })();
 
 export function note(n: HandlerNote): void {
-  if (!dead) out.push({ kind: 'note', note: n });
+  const s = currentSide();
+  if (!s.dead) s.out.push({ kind: 'note', note: n });
 }
 
 /** Writes a frame to the wire (the coordinator decides when it arrives). */
 export function send(frame: WireFrame): void {
-  if (!dead) out.push({ kind: 'send', ...frame });
+  const s = currentSide();
+  if (!s.dead) s.out.push({ kind: 'send', ...frame });
 }
 
-function timers(): { callAt: number; id: number }[] {
-  return clock.timers ? [...clock.timers.entries()].map(([id, t]) => ({ id, callAt: t.callAt })) : [];
-}
-
-function nextTimerAt(): number | null {
+function nextTimerAt(s: SideState): number | null {
   let min: number | null = null;
-  for (const t of timers()) if (min === null || t.callAt < min) min = t.callAt;
+  for (const t of s.clock.timers?.values() ?? []) if (min === null || t.callAt < min) min = t.callAt;
   return min;
 }
 
-/** Changes whenever the side writes, notes, or sets or clears a timer. */
-function activity(): string {
-  return `${out.length}/${timers()
-    .map((t) => t.id)
-    .join(',')}`;
+/** Changes whenever the side writes, notes, or sets or clears a timer (timers fire only in our own calls, before we look). */
+function activity(s: SideState): string {
+  return `${s.out.length}/${s.timerCalls}`;
 }
 
 /**
- * Everything the SDK does in response to one event is promise work; it has all run once a
- * macrotask finds nothing new. Two quiet turns in a row guard against work that re-queues
- * itself through a macrotask (none does today, and this costs two MessageChannel hops).
+ * Everything the SDK does in response to one event has run once `s.quietTurns` macrotasks in a
+ * row find nothing new (quietTurnsFor says how many a transport needs).
  */
-async function untilQuiet(): Promise<void> {
-  let quietTurns = 0;
-  let last = activity();
-  while (quietTurns < 2) {
+async function untilQuiet(s: SideState): Promise<void> {
+  let quiet = 0;
+  let last = activity(s);
+  while (quiet < s.quietTurns) {
     await macrotask();
-    const now = activity();
-    if (now === last) quietTurns++;
+    const now = activity(s);
+    if (now === last) quiet++;
     else {
-      quietTurns = 0;
+      quiet = 0;
       last = now;
     }
   }
 }
 
 /** Moves the clock to `t`. The coordinator runs earlier timers first, so this fires nothing. */
-function moveClockTo(t: number): void {
+function moveClockTo(s: SideState, t: number): void {
+  const { clock } = s;
   if (t < clock.now) throw new Error(`virtual time ran backwards: ${clock.now} → ${t}`);
-  const due = nextTimerAt();
+  const due = nextTimerAt(s);
   if (due !== null && due <= t) throw new Error(`timer due at ${due} would be skipped by a move to ${t}`);
   clock.tick(t - clock.now);
 }
 
-async function collect(work: () => void): Promise<StepResult> {
-  out = [];
+async function collect(s: SideState, work: () => void): Promise<StepResult> {
+  s.out = [];
   work();
-  await untilQuiet();
-  const result: StepResult = { out, nextTimerAt: nextTimerAt() };
-  out = [];
+  await untilQuiet(s);
+  const result: StepResult = { out: s.out, nextTimerAt: nextTimerAt(s) };
+  s.out = [];
   return result;
 }
 
 /** Runs `work` at virtual time `t`, waits until the side is quiet, and hands back its output. */
 export function runAt(t: number, work: () => void): Promise<StepResult> {
-  moveClockTo(t);
-  return collect(work);
+  const s = currentSide();
+  moveClockTo(s, t);
+  return collect(s, work);
 }
 
 /** Fires exactly one timer: the earliest, which the coordinator says is due at `t`. */
 export function fireTimerAt(t: number): Promise<StepResult> {
-  const due = nextTimerAt();
+  const s = currentSide();
+  const due = nextTimerAt(s);
   if (due !== t) return Promise.reject(new Error(`asked to fire a timer at ${t}, earliest is ${due}`));
   // `next()` moves the clock to the timer's instant and fires that one timer only.
-  return collect(() => clock.next());
+  return collect(s, () => s.clock.next());
 }
 
 /** The event of a batch's next step: the earliest timer, else the next frame (a timer first at a tie). */
 function nextOfBatch(plan: BatchPlan, delivered: number): { kind: 'timer'; t: number } | { kind: 'frame'; t: number; frame: number; wire: WireFrame } | null {
-  const timer = nextTimerAt();
+  const timer = nextTimerAt(currentSide());
   const frame = plan.deliveries[delivered];
   if (timer !== null && timer < plan.before && timer <= plan.through && (frame === undefined || timer <= frame.t)) return { kind: 'timer', t: timer };
   return frame === undefined ? null : { kind: 'frame', ...frame };
@@ -162,9 +169,16 @@ async function runBatch<A>(side: SideApi<A>, plan: BatchPlan): Promise<BatchStep
   return steps;
 }
 
-/** A side that also answers `batch` (the entries expose this). */
-export function withBatches<A>(side: SideApi<A>): SideApi<A> {
-  return { ...side, batch: (plan) => runBatch(side, plan) };
+/** A side that also answers `batch`, and waits as its transport needs (the entries expose this). */
+export function withBatches<A>(side: SideApi<A>): Required<SideApi<A>> {
+  return {
+    ...side,
+    init(config, t) {
+      currentSide().quietTurns = quietTurnsFor(config);
+      return side.init(config, t);
+    },
+    batch: (plan) => runBatch(side, plan),
+  };
 }
 
 /**
@@ -172,19 +186,19 @@ export function withBatches<A>(side: SideApi<A>): SideApi<A> {
  * run are dropped by the side; their timers are gone with the reset, so none can fire later.
  */
 export function resetRun(t: number): void {
-  clock.reset();
-  clock.tick(t);
-  seed = 1;
-  out = [];
-  dead = false;
+  const s = currentSide();
+  s.reset(t);
+  s.out = [];
+  s.dead = false;
 }
 
 /** The emulated process exits: its pending timers go with it, and whatever it still does is lost. */
 export function kill(): void {
-  const now = clock.now;
-  clock.reset();
-  clock.tick(now);
-  dead = true;
+  const s = currentSide();
+  const now = s.clock.now;
+  s.clock.reset();
+  s.clock.tick(now);
+  s.dead = true;
 }
 
 /** The SDK's own stdio framing functions, passed in by each side from its package. */

@@ -1,9 +1,8 @@
-// Node entry (worker_threads): the same side as in the browser, for headless runs.
+// Node entry (worker_threads): the same side as in the browser, for headless runs in worker threads.
 import { parentPort } from 'node:worker_threads';
-import * as Comlink from 'comlink';
-import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import { serverSide } from './server-side.ts';
 import { withBatches } from './runtime.ts';
+import { exposeSide, nodePort } from './side-channel.ts';
 
 if (!parentPort) throw new Error('server.node.ts must run in a worker thread');
-Comlink.expose(withBatches(serverSide), nodeEndpoint(parentPort));
+exposeSide(withBatches(serverSide), nodePort(parentPort));

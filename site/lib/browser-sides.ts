@@ -1,8 +1,8 @@
 /**
- * Browser host: each side in its own Web Worker, driven through Comlink. The MCP traffic
- * itself never uses these channels directly: it travels as frames through the coordinator.
+ * Browser host: each side in its own Web Worker, driven over workers/side-channel.ts. The MCP
+ * traffic itself never uses these channels directly: it travels as frames through the coordinator.
  */
-import * as Comlink from 'comlink';
+import { sideOver, webPort } from '../../workers/side-channel.ts';
 import type { Sides } from '../../src/engine/index.ts';
 import type { ClientSideApi, ServerSideApi } from '../../src/engine/index.ts';
 
@@ -31,14 +31,12 @@ export function createBrowserSides(): BrowserSides {
 
 function wrap({ client: clientWorker, server: serverWorker }: { client: Worker; server: Worker }): BrowserSides {
   // The workers answer `batch` too (workers/runtime.ts withBatches).
-  const client = Comlink.wrap<Required<ClientSideApi>>(clientWorker);
-  const server = Comlink.wrap<Required<ServerSideApi>>(serverWorker);
+  const client: Required<ClientSideApi> = sideOver(webPort(clientWorker));
+  const server: Required<ServerSideApi> = sideOver(webPort(serverWorker));
   return {
     client,
     server,
     terminate() {
-      client[Comlink.releaseProxy]();
-      server[Comlink.releaseProxy]();
       clientWorker.terminate();
       serverWorker.terminate();
     },

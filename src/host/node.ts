@@ -1,15 +1,16 @@
 /**
- * Headless host: the same two sides as in the browser, each in a Node worker thread, driven
- * by the same coordinator. A pair of workers serves any number of runs, one at a time; each
- * run starts from a reset clock and fresh SDK objects.
+ * Headless host: the same two sides as in the browser, driven by the same coordinator: both in
+ * this thread (in-thread.ts), or each in a Node worker thread. A pair serves any number of
+ * runs, one at a time; each run starts from a reset clock and fresh SDK objects.
  */
+import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import * as Comlink from 'comlink';
-import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
+import { nodePort, sideOver } from '../../workers/side-channel.ts';
 import { Run, type RunOptions, type Sides } from '../engine/index.ts';
 import type { Scenario } from '../scenario/index.ts';
 import type { ClientSideApi, ServerSideApi } from '../engine/index.ts';
 import type { TraceEvent } from '../trace/index.ts';
+import { takeThreadSides } from './in-thread.ts';
 
 /** Both sides, each answering batches too (workers/runtime.ts withBatches). */
 export interface NodeSides extends Sides {
@@ -19,6 +20,12 @@ export interface NodeSides extends Sides {
 }
 
 export interface NodeSidesOptions {
+  /**
+   * Each side in a worker thread of its own, as in a browser. Without it (and without `root` or
+   * `unref`, which are about workers) both sides run in this thread when its pair is free
+   * (in-thread.ts): the same trace, without a worker's start-up and messaging.
+   */
+  threads?: boolean;
   /** The project folder holding workers/ (default: found from this module's own location). */
   root?: URL;
   /** Let the process exit while these workers are idle (a site build that renders embeds). */
@@ -32,7 +39,7 @@ function describe(error: Error): string {
 
 /**
  * Rejects once the worker has died (an uncaught error in it, or an exit). Every call to a side
- * races it: Comlink would otherwise wait for an answer that never comes, and a worker's error
+ * races it: the channel would otherwise wait for an answer that never comes, and a worker's error
  * with no listener would take the whole process down.
  */
 function deathOf(worker: Worker, name: string): <T>(call: Promise<T>) => Promise<T> {
@@ -45,8 +52,19 @@ function deathOf(worker: Worker, name: string): <T>(call: Promise<T>) => Promise
   return (call) => Promise.race([call, died]);
 }
 
+/** The folder holding workers/: two up from src/host/, or one up from the command line's bundle in dist-cli/ (scripts/build-cli.ts). */
+function projectRoot(): URL {
+  const fromSource = new URL('../../', import.meta.url);
+  return existsSync(new URL('workers/client.node.ts', fromSource)) ? fromSource : new URL('../', import.meta.url);
+}
+
 export function createNodeSides(options: NodeSidesOptions = {}): NodeSides {
-  const root = options.root ?? new URL('../../', import.meta.url);
+  const inThread = options.threads === true || options.root !== undefined || options.unref === true ? null : takeThreadSides();
+  return inThread ?? workerSides(options);
+}
+
+function workerSides(options: NodeSidesOptions): NodeSides {
+  const root = options.root ?? projectRoot();
   const clientWorker = new Worker(new URL('workers/client.node.ts', root));
   const serverWorker = new Worker(new URL('workers/server.node.ts', root));
   if (options.unref) {
@@ -54,8 +72,8 @@ export function createNodeSides(options: NodeSidesOptions = {}): NodeSides {
     serverWorker.unref();
   }
   // The workers answer `batch` too (workers/runtime.ts withBatches).
-  const client = Comlink.wrap<Required<ClientSideApi>>(nodeEndpoint(clientWorker));
-  const server = Comlink.wrap<Required<ServerSideApi>>(nodeEndpoint(serverWorker));
+  const client: Required<ClientSideApi> = sideOver(nodePort(clientWorker));
+  const server: Required<ServerSideApi> = sideOver(nodePort(serverWorker));
   const c = deathOf(clientWorker, 'client');
   const sv = deathOf(serverWorker, 'server');
   return {
@@ -74,8 +92,6 @@ export function createNodeSides(options: NodeSidesOptions = {}): NodeSides {
       batch: (plan) => sv(server.batch(plan)),
     },
     async close() {
-      client[Comlink.releaseProxy]();
-      server[Comlink.releaseProxy]();
       await Promise.all([clientWorker.terminate(), serverWorker.terminate()]);
     },
   };

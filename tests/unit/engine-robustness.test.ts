@@ -203,8 +203,7 @@ async function scratchSides(root: string, client: string): Promise<ReturnType<ty
 
 const EXPOSE = `
 import { parentPort } from 'node:worker_threads';
-import * as Comlink from 'REPO/node_modules/comlink/dist/esm/comlink.mjs';
-import nodeEndpoint from 'REPO/node_modules/comlink/dist/esm/node-adapter.mjs';
+import { exposeSide, nodePort } from 'REPO/workers/side-channel.ts';
 import { runAt } from 'REPO/workers/runtime.ts';
 `;
 
@@ -233,7 +232,7 @@ parentPort.on('message', () => { throw new Error('transport closed'); });
   test('a step that never goes quiet (endless promise work) halts at the wall-clock bound, and its worker can still be closed', async () => {
     const stuck = await scratchSides(join(dir, 'stuck'), `${EXPOSE}
 const quiet = (t) => runAt(t, () => undefined);
-Comlink.expose({ init: quiet, deliver: quiet, fireTimer: quiet, act: (t) => runAt(t, () => { const spin = () => Promise.resolve().then(spin); spin(); }) }, nodeEndpoint(parentPort));
+exposeSide({ init: quiet, deliver: quiet, fireTimer: quiet, act: (t) => runAt(t, () => { const spin = () => Promise.resolve().then(spin); spin(); }) }, nodePort(parentPort));
 `);
     try {
       // A first run warms the server up: a cold worker takes longer than 300 ms to load the SDK.

@@ -1,0 +1,120 @@
+/**
+ * The figures of issue 17 §2 that bench.ts does not measure itself (bench.ts prints them):
+ *   - a fresh pair of sides in a fresh process: both in its thread (the modules of the sides
+ *     loaded by that first pair), from createNodeSides() until the standard run's trace is back;
+ *   - the command line's whole process for a library scenario, the README's way (`npx
+ *     cancel-lab run …`) and its launcher started directly (what npx adds is npm's own start-up),
+ *     wall time and peak resident memory (GNU time's maximum resident set, where there is one);
+ *   - every library scenario run in this thread against its recorded trace hash.
+ * The child process of the first is this file itself, with `--fresh-pair`.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { createNodeSides, runHeadless } from '../src/host/index.ts';
+import { defaultScenario, parseScenario, type Scenario } from '../src/scenario/index.ts';
+import { traceHash } from '../src/trace/index.ts';
+
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const GNU_TIME = '/usr/bin/time';
+export const CLI_SCENARIO = 'content/scenarios/race-r1-cancel-after-response.json';
+
+/** The standard scenario of bench.ts: slow_count {5, 100} at 20, Stop at 240. */
+export function standardScenario(): Scenario {
+  const s = defaultScenario();
+  s.steps = [
+    { at: 20, action: { type: 'call', call: 'A', tool: 'slow_count', args: { steps: 5, stepMs: 100 } } },
+    { at: 240, action: { type: 'stop', call: 'A' } },
+  ];
+  return s;
+}
+
+interface FreshPair {
+  /** Wall ms from createNodeSides() until the trace is back. */
+  ms: number;
+  /** CPU ms of the process meanwhile (all its threads): what a loaded machine does not inflate. */
+  cpuMs: number;
+}
+
+/** In the child: the first pair of this process and its first run, on stdout. */
+async function freshPairChild(): Promise<void> {
+  const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  const sides = createNodeSides();
+  await runHeadless(standardScenario(), sides);
+  const cpu = process.cpuUsage(cpu0);
+  const figure: FreshPair = { ms: performance.now() - t0, cpuMs: (cpu.user + cpu.system) / 1000 };
+  await sides.close();
+  process.stdout.write(`${JSON.stringify(figure)}\n`);
+}
+
+/** The first in-thread pair and run of `n` fresh processes (process start-up not included). */
+export async function freshPairInThread(n: number): Promise<FreshPair[]> {
+  const samples: FreshPair[] = [];
+  for (let i = 0; i < n; i++) {
+    const { stdout } = await run(process.execPath, [fileURLToPath(import.meta.url), '--fresh-pair'], { cwd: ROOT });
+    samples.push(JSON.parse(stdout) as FreshPair);
+  }
+  return samples;
+}
+
+export interface ProcessFigure {
+  wallMs: number;
+  /** Peak resident memory of the largest process, KiB (GNU time), or null without GNU time. */
+  peakKiB: number | null;
+}
+
+/** Wall time and peak memory of `command`, run `n` times after one warm-up (file caches). */
+async function timeProcess(command: string, args: string[], n: number): Promise<ProcessFigure[]> {
+  const gnu = existsSync(GNU_TIME);
+  const figures: ProcessFigure[] = [];
+  for (let i = 0; i < n + 1; i++) {
+    const t0 = performance.now();
+    // Exit 1 is a verdict (a MUST broken), not a failure: the output is not what is measured.
+    const result = await run(gnu ? GNU_TIME : command, gnu ? ['-f', '%M', command, ...args] : args, { cwd: ROOT }).catch(
+      (error: { stderr?: string }) => ({ stderr: error.stderr ?? '' }),
+    );
+    const wallMs = performance.now() - t0;
+    const peak = gnu ? Number(result.stderr.trim().split('\n').at(-1)) : NaN;
+    if (i > 0) figures.push({ wallMs, peakKiB: Number.isFinite(peak) ? peak : null });
+  }
+  return figures;
+}
+
+/**
+ * `npx cancel-lab run <library scenario>` and the launcher alone on this Node, after building
+ * the bundle they load (scripts/build-cli.ts), so that neither falls back to the source.
+ */
+export async function measureCli(n: number): Promise<{ npx: ProcessFigure[]; launcher: ProcessFigure[] }> {
+  await run(process.execPath, [fileURLToPath(new URL('build-cli.ts', import.meta.url))], { cwd: ROOT });
+  const npx = await timeProcess('npx', ['cancel-lab', 'run', CLI_SCENARIO], n);
+  const launcher = await timeProcess(process.execPath, ['bin/cancel-lab.mjs', 'run', CLI_SCENARIO], n);
+  return { npx, launcher };
+}
+
+/** Library scenarios run on this thread's sides whose trace hash is the recorded one, of all. */
+export async function libraryReproduces(): Promise<{ same: number; all: number; first: string | null }> {
+  const dir = new URL('../content/scenarios/', import.meta.url);
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
+  const sides = createNodeSides();
+  let same = 0;
+  let first: string | null = null;
+  try {
+    for (const file of files) {
+      const entry = JSON.parse(await readFile(new URL(file, dir), 'utf8')) as { scenario: unknown; trace: unknown };
+      const parsed = parseScenario(entry.scenario);
+      const hash = parsed.ok ? await traceHash(await runHeadless(parsed.scenario, sides)) : null;
+      if (hash === entry.trace) same++;
+      else first ??= file;
+    }
+  } finally {
+    await sides.close();
+  }
+  return { same, all: files.length, first };
+}
+
+if (process.argv.includes('--fresh-pair')) await freshPairChild();

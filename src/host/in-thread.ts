@@ -1,0 +1,60 @@
+/**
+ * Both sides in this thread, each on its own virtual clock (workers/sides.node.ts): no worker
+ * to start and no message to clone between threads, so a headless run starts in the time it
+ * takes to load the SDK once. There is one such pair per process, since the sides' modules
+ * hold their state; while it is taken, or once a pair was closed with a step still running (a
+ * side that never went quiet may run on), createNodeSides makes worker pairs instead.
+ */
+import type { ClientSideApi, ServerSideApi } from '../engine/index.ts';
+
+type Loaded = typeof import('../../workers/sides.node.ts');
+
+let loaded: Promise<Loaded> | null = null;
+let taken = false;
+let spoiled = false;
+
+export interface ThreadSides {
+  client: Required<ClientSideApi>;
+  server: Required<ServerSideApi>;
+  close(): Promise<void>;
+}
+
+/** This thread's pair, or null when it is taken or spoiled. The sides' modules load on the first call. */
+export function takeThreadSides(): ThreadSides | null {
+  if (taken || spoiled) return null;
+  taken = true;
+  const sides = (loaded ??= import('../../workers/sides.node.ts'));
+  let running = 0;
+  let closed = false;
+  const step = async <T>(call: (m: Loaded) => Promise<T>): Promise<T> => {
+    if (closed) throw new Error('these sides were closed');
+    running++;
+    try {
+      return await call(await sides);
+    } finally {
+      running--;
+    }
+  };
+  return {
+    client: {
+      init: (config, t) => step((m) => m.client.init(config, t)),
+      deliver: (t, frame) => step((m) => m.client.deliver(t, frame)),
+      fireTimer: (t) => step((m) => m.client.fireTimer(t)),
+      act: (t, action) => step((m) => m.client.act(t, action)),
+      batch: (plan) => step((m) => m.client.batch(plan)),
+    },
+    server: {
+      init: (config, t) => step((m) => m.server.init(config, t)),
+      deliver: (t, frame) => step((m) => m.server.deliver(t, frame)),
+      fireTimer: (t) => step((m) => m.server.fireTimer(t)),
+      act: (t, action) => step((m) => m.server.act(t, action)),
+      batch: (plan) => step((m) => m.server.batch(plan)),
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (running > 0) spoiled = true;
+      taken = false;
+    },
+  };
+}

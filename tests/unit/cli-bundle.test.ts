@@ -1,0 +1,68 @@
+/**
+ * The command line's bundle (scripts/build-cli.ts) prints what the TypeScript source prints for
+ * a library scenario, and the launcher (bin/cancel-lab.mjs) runs the bundle only while every
+ * file that went into it is older than the build.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SCENARIO = join(ROOT, 'content/scenarios/race-r1-cancel-after-response.json');
+
+let dir = '';
+before(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'cancel-lab-bundle-'));
+});
+after(() => rm(dir, { recursive: true, force: true }));
+
+/** stdout and exit code of a command that may exit non-zero (a run that breaks a MUST exits 1). */
+async function output(file: string, args: string[]): Promise<{ stdout: string; code: number }> {
+  try {
+    const { stdout } = await run(process.execPath, [file, ...args], { cwd: ROOT });
+    return { stdout, code: 0 };
+  } catch (error) {
+    const failed = error as { stdout?: string; code?: number };
+    return { stdout: failed.stdout ?? '', code: failed.code ?? -1 };
+  }
+}
+
+test('the bundle prints, for a library scenario, what the source prints, and lists the files that went in', async () => {
+  const out = join(dir, 'dist-cli');
+  await run(process.execPath, [join(ROOT, 'scripts/build-cli.ts'), out], { cwd: ROOT });
+  const manifest = JSON.parse(await readFile(join(out, 'inputs.json'), 'utf8')) as { builtAt: number; inputs: string[] };
+  for (const file of ['src/cli/main.ts', 'workers/sides.node.ts', 'workers/runtime.ts', 'package-lock.json']) assert.ok(manifest.inputs.includes(file), file);
+  for (const args of [['run', SCENARIO], ['run', SCENARIO, '--json']]) {
+    const fromBundle = await output(join(out, 'main.mjs'), args);
+    const fromSource = await output(join(ROOT, 'src/cli/main.ts'), args);
+    assert.ok(fromSource.stdout.length > 100, fromSource.stdout);
+    assert.deepEqual(fromBundle, fromSource, args.join(' '));
+  }
+});
+
+test('the launcher runs the bundle while it is fresh, and the source once a file that went in is newer', async () => {
+  const root = join(dir, 'launcher');
+  await mkdir(join(root, 'dist-cli'), { recursive: true });
+  await mkdir(join(root, 'src/cli'), { recursive: true });
+  await cp(join(ROOT, 'bin'), join(root, 'bin'), { recursive: true });
+  await writeFile(join(root, 'dist-cli/main.mjs'), "console.log('bundle', process.argv.slice(2).join(' '));\n");
+  await writeFile(join(root, 'src/cli/main.ts'), "console.log('source', process.argv.slice(2).join(' '));\n");
+  const builtAt = Date.now();
+  await writeFile(join(root, 'dist-cli/inputs.json'), JSON.stringify({ builtAt, inputs: ['src/cli/main.ts'] }));
+  const launch = (): Promise<string> => run(process.execPath, [join(root, 'bin/cancel-lab.mjs'), 'run', 'x.json']).then((r) => r.stdout);
+  const before = new Date(builtAt - 60_000);
+  await utimes(join(root, 'src/cli/main.ts'), before, before);
+  assert.equal(await launch(), 'bundle run x.json\n');
+  const later = new Date(builtAt + 60_000);
+  await utimes(join(root, 'src/cli/main.ts'), later, later);
+  assert.equal(await launch(), 'source run x.json\n');
+  await rm(join(root, 'dist-cli/inputs.json'));
+  await utimes(join(root, 'src/cli/main.ts'), before, before);
+  assert.equal(await launch(), 'source run x.json\n', 'no manifest, no bundle');
+});

@@ -1,0 +1,36 @@
+// Node entry for both sides in this thread (src/host/in-thread.ts): each step runs in its side's
+// async context, so the timers, Date and randomness its code reaches are that side's own.
+import { running } from './side-context.node.ts';
+import { SideState, withBatches } from './runtime.ts';
+import { clientSide } from './client-side.ts';
+import { serverSide } from './server-side.ts';
+import type { ClientSideApi, ServerSideApi, SideApi } from '../src/engine/index.ts';
+
+/**
+ * What a worker's caller would get: an Error comes back as a new Error with its message, name
+ * and stack (as side-channel.ts sends one), so that nothing of the side's own object leaks into the run.
+ */
+function asCloned(error: unknown): unknown {
+  return error instanceof Error ? Object.assign(new Error(error.message), { name: error.name, stack: error.stack }) : error;
+}
+
+/**
+ * `api` with every call run as a step of `state`. A setting and an action are copied, as a
+ * worker would get them, since a side keeps them; frames and plans are strings and numbers it
+ * only reads.
+ */
+function inContext<A>(api: SideApi<A>, state: SideState): Required<SideApi<A>> {
+  const side = withBatches(api);
+  const run = <T>(call: () => Promise<T>): Promise<T> => running.run(state, async () => call()).catch((error: unknown) => Promise.reject(asCloned(error)));
+  return {
+    init: (config, t) => run(() => side.init(structuredClone(config), t)),
+    deliver: (t, frame) => run(() => side.deliver(t, frame)),
+    fireTimer: (t) => run(() => side.fireTimer(t)),
+    act: (t, action) => run(() => side.act(t, structuredClone(action))),
+    batch: (plan) => run(() => side.batch?.(plan) ?? Promise.resolve([])),
+  };
+}
+
+/** The client and the server of this thread; there is one of each (their modules hold their state). */
+export const client: Required<ClientSideApi> = inContext(clientSide, new SideState());
+export const server: Required<ServerSideApi> = inContext(serverSide, new SideState());
