@@ -53,6 +53,8 @@ export default defineConfig({
       components: {
         // Adds a "Playground" link to the header (and the mobile menu).
         SocialIcons: './site/components/starlight/HeaderLinks.astro',
+        // Loads Pagefind's search UI when the search dialog first opens, not with every page.
+        Search: './site/components/docs/Search.astro',
       },
       customCss: ['./site/styles/docs.css'],
     }),

@@ -1,6 +1,6 @@
 /**
  * `npm run record-library`: runs every scenario of content/scenarios/ headlessly (the real SDK
- * in worker threads) and writes its trace hash into the file's "trace" field, and re-makes the
+ * in this process, each side with its own virtual clock) and writes its trace hash into the file's "trace" field, and re-makes the
  * `v1.` permalinks the lessons embed (`<Scenario src="v1.…">`: each carries the engine version
  * and its run's trace hash). Run it after an engine or SDK change that is meant to change traces
  * (and bumps ENGINE_VERSION), or after adding a scenario.

@@ -16,7 +16,7 @@ export const USAGE = `Usage: cancel-lab run <scenario.json | folder | permalink 
        cancel-lab export <scenario | permalink> --as mcpsnoop|har [--out FILE]   (see export --help)
 
 Runs Cancel Lab scenarios headlessly: the real MCP TypeScript SDK ${SDK_VERSION} client and
-server in worker threads, joined by the simulated wire in virtual time, and judges each trace
+server (both in this process, each with its own virtual clock), joined by the simulated wire in virtual time, and judges each trace
 by the rules of the revision it negotiated. A folder stands for its *.json files. Many
 scenarios run one after the other in one process and end with a summary table.
 
