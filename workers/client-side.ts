@@ -15,7 +15,7 @@ import {
 import { WireTransport, note } from './runtime.ts';
 import { clientSideApi, type CallAction } from './client-api.ts';
 import { WireFetch } from './http-client.ts';
-import { SERVER_ORIGIN, type RequestId, type WireFrame } from '../src/trace/index.ts';
+import { SERVER_ORIGIN, type HandlerNote, type RequestId, type WireFrame } from '../src/trace/index.ts';
 import { ClientProfileLayer, STOP_REASON } from './client-profiles.ts';
 import { declaredCapabilities, registerClientHandlers } from './client-handlers.ts';
 import { HostSessions, LOST_SERVER_MESSAGE } from './host-sessions.ts';
@@ -110,8 +110,12 @@ function connect(c: SideConfig, sameWire = false): void {
   layer = profileLayer;
 }
 
-/** Closes this connection (its calls in flight fail) and, for a reconnect, opens a new one. */
-function reconnect(reason: string): void {
+/**
+ * Closes this connection (its calls in flight fail) and opens a new one: after the note that says
+ * why, so the new connection's frames belong to it. `sameWire` keeps the HTTP wire and server (a
+ * new session), else the server process is restarted too.
+ */
+function replaceConnection(why: HandlerNote & { type: 'reconnect-requested' | 'new-session-requested' }, sameWire: boolean): void {
   if (!config) return;
   const oldClient = client;
   const oldLayer = layer;
@@ -120,21 +124,18 @@ function reconnect(reason: string): void {
   // Close the old connection first, so its end-of-stream belongs to it; its calls then fail.
   void oldLayer?.close();
   void oldClient?.close();
-  note({ type: 'reconnect-requested', reason });
-  connect(config);
+  note(why);
+  connect(config, sameWire);
+}
+
+/** Closes this connection and opens a new one (a strict host's reconnect, or the user's). */
+function reconnect(reason: string): void {
+  replaceConnection({ type: 'reconnect-requested', reason }, false);
 }
 
 /** The strict host's re-initialize after a 404: a new Client and session on the same HTTP wire (the server is not restarted). */
 function reinitialize(): void {
-  if (!config) return;
-  const oldClient = client;
-  const oldLayer = layer;
-  client = null;
-  layer = null;
-  void oldLayer?.close();
-  void oldClient?.close();
-  note({ type: 'new-session-requested', reason: 'strict host: HTTP 404, taken for an expired session' });
-  connect(config, true);
+  replaceConnection({ type: 'new-session-requested', reason: 'strict host: HTTP 404, taken for an expired session' }, true);
 }
 
 function errorCode(error: unknown): string | number | undefined {
