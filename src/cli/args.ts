@@ -4,7 +4,8 @@
 import { CATALOG } from '../rules/index.ts';
 import { SDK_VERSION } from '../scenario/index.ts';
 import { BOUNDS_TEXT } from './judge.ts';
-import { FORMATS, isFormat, type Format } from './output.ts';
+import { formatFlag, OUTPUT_FLAGS, readFlags, siteFlag } from './flags.ts';
+import type { Format } from './output.ts';
 
 /** How many of the catalog's rules the checker judges from a trace, in words (the README quotes it). */
 export const JUDGED_TEXT = `the checker judges ${CATALOG.filter((r) => r.judged).length} of the catalog's ${CATALOG.length} rules from the trace (the rule reference says why the others cannot be)`;
@@ -52,32 +53,17 @@ export interface Args {
 
 /** The arguments, or why they are not usable. */
 export function parseArgs(argv: readonly string[]): { ok: true; args: Args } | { ok: false; error: string } | { ok: true; info: 'help' | 'version' } {
-  const words: string[] = [];
-  let format: Format | undefined;
-  let all = false;
-  let site: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    const [flag = '', inline] = arg.startsWith('--') ? arg.split(/=(.*)/s, 2) : [arg];
-    const value = (): string | undefined => inline ?? argv[++i];
-    if (arg === '--help' || arg === '-h') return { ok: true, info: 'help' };
-    if (arg === '--version') return { ok: true, info: 'version' };
-    if (arg === '--json' || arg === '--all') {
-      if (arg === '--json') format = 'json';
-      else all = true;
-    } else if (flag === '--format') {
-      const f = value();
-      if (f === undefined || !isFormat(f)) return { ok: false, error: `--format takes one of ${FORMATS.join(', ')}${f === undefined ? '' : `, not "${f}"`}` };
-      format = f;
-    } else if (flag === '--site') {
-      site = value();
-      if (site === undefined || !/^https?:\/\//.test(site)) return { ok: false, error: '--site takes the site\'s address, http(s)://…' };
-    } else if (arg.startsWith('-') && arg !== '-') {
-      return { ok: false, error: `unknown option ${arg}` };
-    } else words.push(arg);
-  }
-  if (words[0] === undefined) return { ok: false, error: 'no command given' };
-  if (words[0] !== 'run') return { ok: false, error: `unknown command "${words[0]}"` };
-  if (words.length < 2) return { ok: false, error: 'no scenario given' };
-  return { ok: true, args: { inputs: words.slice(1), format: format ?? 'text', all, ...(site !== undefined && { site }) } };
+  const read = readFlags(argv, { ...OUTPUT_FLAGS, version: { type: 'boolean' } });
+  if (!read.ok) return read;
+  if (read.help) return { ok: true, info: 'help' };
+  if (read.values.version === true) return { ok: true, info: 'version' };
+  const format = formatFlag(read.values);
+  if (!format.ok) return format;
+  const site = siteFlag(read.values);
+  if (!site.ok) return site;
+  const [command, ...inputs] = read.words;
+  if (command === undefined) return { ok: false, error: 'no command given' };
+  if (command !== 'run') return { ok: false, error: `unknown command "${command}"` };
+  if (inputs.length === 0) return { ok: false, error: 'no scenario given' };
+  return { ok: true, args: { inputs, format: format.format, all: read.values.all === true, ...(site.site !== undefined && { site: site.site }) } };
 }

@@ -6,7 +6,8 @@ import { IMPORT_FORMATS, MAX_IMPORT_BYTES, MAX_IMPORT_LINES, isImportFormat, typ
 import { REVISIONS, TRANSPORTS, type Revision, type TransportKind } from '../scenario/index.ts';
 import { checkTraceFile, renderCheck } from './check.ts';
 import { scenarioFromChecked } from './check-scenario.ts';
-import { FORMATS, isFormat, type Format } from './output.ts';
+import { formatFlag, OUTPUT_FLAGS, readFlags, siteFlag, stringFlag } from './flags.ts';
+import type { Format } from './output.ts';
 
 export const CHECK_USAGE = `Usage: cancel-lab check <trace file> [--format F] [--as FORMAT] [--revision R --transport T] [--all] [--site URL] [--scenario OUT.json]
 
@@ -52,46 +53,38 @@ function oneOf<T extends string>(list: readonly T[], value: string | undefined):
 }
 
 export function parseCheckArgs(argv: readonly string[]): { ok: true; args: CheckArgs } | { ok: false; error: string } | { ok: true; info: 'help' } {
-  const words: string[] = [];
-  const args: Omit<CheckArgs, 'input'> = { format: 'text', all: false };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    const [flag = '', inline] = arg.startsWith('--') ? arg.split(/=(.*)/s, 2) : [arg];
-    const value = (): string | undefined => inline ?? argv[++i];
-    if (arg === '--help' || arg === '-h') return { ok: true, info: 'help' };
-    if (arg === '--all') args.all = true;
-    else if (arg === '--json') args.format = 'json';
-    else if (flag === '--format') {
-      const f = value();
-      if (f === undefined || !isFormat(f)) return { ok: false, error: `--format takes one of ${FORMATS.join(', ')}` };
-      args.format = f;
-    } else if (flag === '--as') {
-      const f = value();
-      if (f === undefined || !isImportFormat(f)) return { ok: false, error: `--as takes one of ${IMPORT_FORMATS.join(', ')}` };
-      args.as = f;
-    } else if (flag === '--revision') {
-      const r = value();
-      if (!oneOf(REVISIONS, r)) return { ok: false, error: `--revision takes one of ${REVISIONS.join(', ')}` };
-      args.revision = r;
-    } else if (flag === '--transport') {
-      const t = value();
-      if (!oneOf(TRANSPORTS, t)) return { ok: false, error: `--transport takes one of ${TRANSPORTS.join(', ')}` };
-      args.transport = t;
-    } else if (flag === '--site') {
-      const site = value();
-      if (site === undefined || !/^https?:\/\//.test(site)) return { ok: false, error: "--site takes the site's address, http(s)://…" };
-      args.site = site;
-    } else if (flag === '--scenario') {
-      const out = value();
-      if (out === undefined || out === '') return { ok: false, error: '--scenario takes the file to write the scenario to' };
-      args.scenario = out;
-    } else if (arg.startsWith('-') && arg !== '-') return { ok: false, error: `unknown option ${arg}` };
-    else words.push(arg);
-  }
-  const [input, ...more] = words;
+  const read = readFlags(argv, { ...OUTPUT_FLAGS, as: { type: 'string' }, revision: { type: 'string' }, transport: { type: 'string' }, scenario: { type: 'string' } });
+  if (!read.ok) return read;
+  if (read.help) return { ok: true, info: 'help' };
+  const { values } = read;
+  const format = formatFlag(values);
+  if (!format.ok) return format;
+  const site = siteFlag(values);
+  if (!site.ok) return site;
+  const as = stringFlag(values, 'as');
+  if (as !== undefined && !isImportFormat(as)) return { ok: false, error: `--as takes one of ${IMPORT_FORMATS.join(', ')}` };
+  const revision = stringFlag(values, 'revision');
+  if (revision !== undefined && !oneOf(REVISIONS, revision)) return { ok: false, error: `--revision takes one of ${REVISIONS.join(', ')}` };
+  const transport = stringFlag(values, 'transport');
+  if (transport !== undefined && !oneOf(TRANSPORTS, transport)) return { ok: false, error: `--transport takes one of ${TRANSPORTS.join(', ')}` };
+  const scenario = stringFlag(values, 'scenario');
+  if (scenario === '') return { ok: false, error: '--scenario takes the file to write the scenario to' };
+  const [input, ...more] = read.words;
   if (input === undefined) return { ok: false, error: 'no trace file given' };
   if (more.length > 0) return { ok: false, error: 'check takes one trace file' };
-  return { ok: true, args: { input, ...args } };
+  return {
+    ok: true,
+    args: {
+      input,
+      format: format.format,
+      all: values.all === true,
+      ...(as !== undefined && { as }),
+      ...(revision !== undefined && { revision }),
+      ...(transport !== undefined && { transport }),
+      ...(site.site !== undefined && { site: site.site }),
+      ...(scenario !== undefined && { scenario }),
+    },
+  };
 }
 
 /** The whole command: what to print and the exit code. */

@@ -3,7 +3,8 @@
  * after `explore`).
  */
 import { DEFAULT_BUDGET, type Shard } from '../explore/index.ts';
-import { FORMATS, isFormat, type Format } from './output.ts';
+import { formatFlag, readFlags, siteFlag, stringFlag } from './flags.ts';
+import type { Format } from './output.ts';
 
 export const EXPLORE_USAGE = `Usage: cancel-lab explore <scenario.json | permalink> [--budget N | --seconds S] [--seed S] [--shard K/N] [--format F] [--site URL]
        cancel-lab explore --merge <shard file>… [--format F] [--site URL]
@@ -45,42 +46,48 @@ function positiveInt(text: string | undefined): number | null {
 }
 
 export function parseExploreArgs(argv: readonly string[]): ParsedExploreArgs {
-  const args: ExploreArgs = { inputs: [], merge: false, format: 'text' };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    const [flag = '', inline] = arg.startsWith('--') ? arg.split(/=(.*)/s, 2) : [arg];
-    const value = (): string | undefined => inline ?? argv[++i];
-    if (arg === '--help' || arg === '-h') return { ok: true, info: 'help' };
-    if (arg === '--merge') args.merge = true;
-    else if (arg === '--json') args.format = 'json';
-    else if (flag === '--budget') {
-      const n = positiveInt(value());
-      if (n === null) return { ok: false, error: '--budget takes a whole number of schedules, 1 or more' };
-      args.budget = n;
-    } else if (flag === '--seconds') {
-      const s = Number(value());
-      if (!Number.isFinite(s) || s <= 0 || s > 86_400) return { ok: false, error: '--seconds takes a number of seconds above 0 (a day at most)' };
-      args.seconds = s;
-    } else if (flag === '--seed') {
-      const seed = value();
-      if (seed === undefined || seed === '' || seed.length > 100) return { ok: false, error: '--seed takes a word (100 characters at most)' };
-      args.seed = seed;
-    } else if (flag === '--shard') {
-      const m = /^([1-9]\d{0,3})\/([1-9]\d{0,3})$/.exec(value() ?? '');
-      const k = Number(m?.[1]);
-      const n = Number(m?.[2]);
-      if (!m || k > n) return { ok: false, error: '--shard takes K/N, with 1 ≤ K ≤ N' };
-      args.shard = { k, n };
-    } else if (flag === '--format') {
-      const f = value();
-      if (f === undefined || !isFormat(f)) return { ok: false, error: `--format takes one of ${FORMATS.join(', ')}` };
-      args.format = f;
-    } else if (flag === '--site') {
-      const site = value();
-      if (site === undefined || !/^https?:\/\//.test(site)) return { ok: false, error: "--site takes the site's address, http(s)://…" };
-      args.site = site.replace(/\/+$/, '');
-    } else if (arg.startsWith('-') && arg !== '-') return { ok: false, error: `unknown option ${arg}` };
-    else args.inputs.push(arg);
+  const read = readFlags(argv, {
+    format: { type: 'string' },
+    json: { type: 'boolean' },
+    site: { type: 'string' },
+    merge: { type: 'boolean' },
+    budget: { type: 'string' },
+    seconds: { type: 'string' },
+    seed: { type: 'string' },
+    shard: { type: 'string' },
+  });
+  if (!read.ok) return read;
+  if (read.help) return { ok: true, info: 'help' };
+  const { values } = read;
+  const format = formatFlag(values);
+  if (!format.ok) return format;
+  const site = siteFlag(values);
+  if (!site.ok) return site;
+  const args: ExploreArgs = { inputs: read.words, merge: values.merge === true, format: format.format, ...(site.site !== undefined && { site: site.site.replace(/\/+$/, '') }) };
+  const budget = stringFlag(values, 'budget');
+  if (budget !== undefined) {
+    const n = positiveInt(budget);
+    if (n === null) return { ok: false, error: '--budget takes a whole number of schedules, 1 or more' };
+    args.budget = n;
+  }
+  const seconds = stringFlag(values, 'seconds');
+  if (seconds !== undefined) {
+    const s = Number(seconds);
+    if (!Number.isFinite(s) || s <= 0 || s > 86_400) return { ok: false, error: '--seconds takes a number of seconds above 0 (a day at most)' };
+    args.seconds = s;
+  }
+  const seed = stringFlag(values, 'seed');
+  if (seed !== undefined) {
+    if (seed === '' || seed.length > 100) return { ok: false, error: '--seed takes a word (100 characters at most)' };
+    args.seed = seed;
+  }
+  const shard = stringFlag(values, 'shard');
+  if (shard !== undefined) {
+    const m = /^([1-9]\d{0,3})\/([1-9]\d{0,3})$/.exec(shard);
+    const k = Number(m?.[1]);
+    const n = Number(m?.[2]);
+    if (!m || k > n) return { ok: false, error: '--shard takes K/N, with 1 ≤ K ≤ N' };
+    args.shard = { k, n };
   }
   if (args.budget !== undefined && args.seconds !== undefined) return { ok: false, error: 'give --budget or --seconds, not both' };
   if (args.merge) {

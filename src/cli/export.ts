@@ -11,6 +11,7 @@ import { haltOf } from '../engine/index.ts';
 import { runHeadless } from '../host/index.ts';
 import { EXPORT_LABEL, exportFormatsFor, exportTrace, type ExportFormat } from '../trace/index.ts';
 import { loadScenario } from './load.ts';
+import { readFlags, stringFlag } from './flags.ts';
 
 export const EXPORT_USAGE = `Usage: cancel-lab export <scenario.json | permalink URL | #v1.… | v1.…> --as mcpsnoop|har [--out FILE]
 
@@ -32,26 +33,15 @@ interface ExportArgs {
 }
 
 export function parseExportArgs(argv: readonly string[]): { ok: true; args: ExportArgs } | { ok: true; info: 'help' } | { ok: false; error: string } {
-  const words: string[] = [];
-  let as: ExportFormat | undefined;
-  let out: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    const [flag = '', inline] = arg.startsWith('--') ? arg.split(/=(.*)/s, 2) : [arg];
-    const value = (): string | undefined => inline ?? argv[++i];
-    if (arg === '--help' || arg === '-h') return { ok: true, info: 'help' };
-    if (flag === '--as') {
-      const f = value();
-      const known = FORMATS.find((x) => x === f);
-      if (known === undefined) return { ok: false, error: `--as takes one of ${FORMATS.join(', ')}` };
-      as = known;
-    } else if (flag === '--out') {
-      out = value();
-      if (out === undefined || out === '') return { ok: false, error: '--out takes the file to write' };
-    } else if (arg.startsWith('-') && arg !== '-') return { ok: false, error: `unknown option ${arg}` };
-    else words.push(arg);
-  }
-  const [input, ...more] = words;
+  const read = readFlags(argv, { as: { type: 'string' }, out: { type: 'string' } });
+  if (!read.ok) return read;
+  if (read.help) return { ok: true, info: 'help' };
+  const given = stringFlag(read.values, 'as');
+  const as = FORMATS.find((x) => x === given);
+  if (given !== undefined && as === undefined) return { ok: false, error: `--as takes one of ${FORMATS.join(', ')}` };
+  const out = stringFlag(read.values, 'out');
+  if (out === '') return { ok: false, error: '--out takes the file to write' };
+  const [input, ...more] = read.words;
   if (input === undefined) return { ok: false, error: 'no scenario given' };
   if (more.length > 0) return { ok: false, error: 'export takes one scenario' };
   if (as === undefined) return { ok: false, error: '--as names the format: mcpsnoop or har' };

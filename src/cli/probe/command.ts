@@ -6,7 +6,8 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { serializeTrace } from '../../trace/index.ts';
-import { FORMATS, isFormat, type Format } from '../output.ts';
+import { formatFlag, OUTPUT_FLAGS, readFlags, siteFlag, stringFlag } from '../flags.ts';
+import type { Format } from '../output.ts';
 import { CHECKS, MAX_TOOL_MS, MIN_TOOL_MS, isCheckId, type CheckId } from './battery.ts';
 import { probe } from './probe.ts';
 import { MAX_BYTES, MAX_FRAMES } from './recorder.ts';
@@ -78,49 +79,49 @@ function onlyList(text: string): CheckId[] | string {
 }
 
 export function parseProbeArgs(argv: readonly string[]): Parsed {
+  // The server's own command and its arguments follow `--`, untouched by the probe's flags.
   const dash = argv.indexOf('--');
   const own = dash >= 0 ? argv.slice(0, dash) : argv;
   const command = dash >= 0 ? argv.slice(dash + 1) : [];
-  let url: string | undefined;
-  let tool: string | undefined;
-  let args: Record<string, unknown> = {};
-  const out: Omit<ProbeArgs, 'target' | 'tool' | 'args'> = { format: 'text', all: false };
-  for (let i = 0; i < own.length; i++) {
-    const arg = own[i] ?? '';
-    const [flag = '', inline] = arg.startsWith('--') ? arg.split(/=(.*)/s, 2) : [arg];
-    const value = (): string | undefined => inline ?? own[++i];
-    if (arg === '--help' || arg === '-h') return { ok: true, info: 'help' };
-    if (arg === '--all') out.all = true;
-    else if (arg === '--json') out.format = 'json';
-    else if (flag === '--format') {
-      const f = value();
-      if (f === undefined || !isFormat(f)) return { ok: false, error: `--format takes one of ${FORMATS.join(', ')}` };
-      out.format = f;
-    } else if (flag === '--tool') tool = value();
-    else if (flag === '--args') {
-      const parsed = jsonObject(value() ?? '');
-      if (parsed === null) return { ok: false, error: '--args takes the tool\'s arguments as a JSON object, such as \'{"ms":1000}\'' };
-      args = parsed;
-    } else if (flag === '--only') {
-      const list = onlyList(value() ?? '');
-      if (typeof list === 'string') return { ok: false, error: list };
-      out.only = list;
-    } else if (flag === '--timeout') {
-      const ms = Number(value());
-      if (!Number.isInteger(ms) || ms < 100 || ms > 600_000) return { ok: false, error: '--timeout takes a whole number of ms, 100 to 600000' };
-      out.timeoutMs = ms;
-    } else if (flag === '--url') url = value();
-    else if (flag === '--trace') {
-      const file = value();
-      if (file === undefined) return { ok: false, error: '--trace takes a file name' };
-      out.trace = file;
-    } else if (flag === '--site') {
-      const site = value();
-      if (site === undefined || !/^https?:\/\//.test(site)) return { ok: false, error: "--site takes the site's address, http(s)://…" };
-      out.site = site;
-    } else return { ok: false, error: arg.startsWith('-') ? `unknown option ${arg}` : `unexpected "${arg}": put the server's command after --` };
+  const read = readFlags(own, {
+    ...OUTPUT_FLAGS,
+    tool: { type: 'string' },
+    args: { type: 'string' },
+    only: { type: 'string' },
+    timeout: { type: 'string' },
+    url: { type: 'string' },
+    trace: { type: 'string' },
+  });
+  if (!read.ok) return read;
+  if (read.help) return { ok: true, info: 'help' };
+  const { values } = read;
+  const [stray] = read.words;
+  if (stray !== undefined) return { ok: false, error: `unexpected "${stray}": put the server's command after --` };
+  const format = formatFlag(values);
+  if (!format.ok) return format;
+  const site = siteFlag(values);
+  if (!site.ok) return site;
+  const out: Omit<ProbeArgs, 'target' | 'tool' | 'args'> = { format: format.format, all: values.all === true, ...(site.site !== undefined && { site: site.site }) };
+  const argsText = stringFlag(values, 'args');
+  const args = argsText === undefined ? {} : jsonObject(argsText);
+  if (args === null) return { ok: false, error: '--args takes the tool\'s arguments as a JSON object, such as \'{"ms":1000}\'' };
+  const only = stringFlag(values, 'only');
+  if (only !== undefined) {
+    const list = onlyList(only);
+    if (typeof list === 'string') return { ok: false, error: list };
+    out.only = list;
   }
+  const timeout = stringFlag(values, 'timeout');
+  if (timeout !== undefined) {
+    const ms = Number(timeout);
+    if (!Number.isInteger(ms) || ms < 100 || ms > 600_000) return { ok: false, error: '--timeout takes a whole number of ms, 100 to 600000' };
+    out.timeoutMs = ms;
+  }
+  const trace = stringFlag(values, 'trace');
+  if (trace !== undefined) out.trace = trace;
+  const tool = stringFlag(values, 'tool');
   if (tool === undefined || tool === '') return { ok: false, error: 'name the tool to call with --tool NAME' };
+  const url = stringFlag(values, 'url');
   if (url !== undefined && command.length > 0) return { ok: false, error: 'give either --url or a command after --, not both' };
   if (url !== undefined) {
     if (!/^https?:\/\//.test(url) || !URL.canParse(url)) return { ok: false, error: `--url takes the server's MCP endpoint, http(s)://…, not "${url}"` };
