@@ -242,6 +242,11 @@ export interface ObservedEvent extends Base {
   kind: 'observed';
   what: 'source' | 'note';
   text: string;
+  /**
+   * On a `source`: the transport the recorder used, when it knows it and its frames do not show
+   * it (the probe records messages at the client's transport, without their framing).
+   */
+  transport?: 'stdio' | 'http-sse' | 'streamable-http';
 }
 
 export interface ErrorEvent extends Base {

@@ -152,7 +152,7 @@ export async function probe(opts: ProbeOptions): Promise<Probed> {
   }
   const { measuredMs, runs } = driven;
   let problem = driven.problem;
-  const recorded = session.recorder.trace(name);
+  const recorded = session.recorder.trace(name, transport);
   const trace = recorded?.trace ?? [];
   const revision = recorded?.revision;
   const base = { name, tool: opts.tool, transport, measuredMs, trace, traceHash: trace.length > 0 ? await traceHash(trace) : null, startedAt };
