@@ -175,7 +175,9 @@ export function createConnectionPanel(root: HTMLElement, actions: Actions): Conn
       const bad = input.value.trim() === '' || !Number.isInteger(value) || value < 0 || value > INPUT_BOUNDS.maxMs;
       input.setCustomValidity(bad ? `A latency is a whole number of ms from 0 to ${INPUT_BOUNDS.maxMs.toLocaleString('en')}.` : '');
       if (bad) {
-        input.reportValidity();
+        // Shown once the click that moved focus away has landed: the bubble scrolls the field into
+        // view, and doing that mid-click would move the button the user pressed from under the pointer.
+        setTimeout(() => input.reportValidity(), 0);
         return true;
       }
     }
