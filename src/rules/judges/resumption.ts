@@ -122,20 +122,20 @@ function resumedStreamDrafts(idx: Index): Draft[] {
       return owner ? [{ f, ...owner }] : [];
     });
     const foreign = carried.find(({ req }) => req.stream === undefined || !chain.has(req.stream));
-    const resumed = [...chain].join(', ');
+    const resumed = chain.size === 1 ? `stream ${[...chain].join('')}` : `streams ${[...chain].join(', ')}`;
     if (foreign) {
       out.push({
         verdict: 'violated',
         severity: 'error',
         witnesses: [open.seq, foreign.req.frame.seq, foreign.f.seq],
-        why: `Stream ${n} resumes stream ${resumed} (Last-Event-ID ${last}), but the server sent ${foreign.what} on it (${frameName(foreign.f)}), a message of stream ${foreign.req.stream ?? '?'}.`,
+        why: `Stream ${n} resumes ${resumed} (Last-Event-ID ${last}), but the server sent ${foreign.what} on it (${frameName(foreign.f)}), a message of stream ${foreign.req.stream ?? '?'}.`,
       });
     } else if (carried.length > 0) {
       out.push({
         verdict: 'satisfied',
         severity: 'error',
         witnesses: [open.seq, ...carried.map(({ f }) => f.seq)],
-        why: `Stream ${n} resumes stream ${resumed} after event ${last} and carries only its messages (${tally(carried.map(({ what }) => what))}).`,
+        why: `Stream ${n} resumes ${resumed} after event ${last} and carries only its messages (${tally(carried.map(({ what }) => what))}).`,
       });
     }
   }
@@ -144,7 +144,7 @@ function resumedStreamDrafts(idx: Index): Draft[] {
 
 export const RESUMPTION_JUDGES = {
   'HTTP-SSE-POLLING': {
-    nothing: 'The server ended no SSE stream after sending a retry field on it, so there is no reconnect to time.',
+    nothing: 'The server ended no request\'s SSE stream before its response after sending it a retry field, so there is no reconnect to time.',
     judge(ctx) {
       const { idx } = ctx;
       const out: Draft[] = [];
