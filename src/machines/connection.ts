@@ -13,8 +13,10 @@ import type { MachineDef } from './machine.ts';
  * (the client is connected in the step the handshake's answer arrives; a reconnect sends its
  * handshake at once), so nothing closes or crashes the connection in them, except the client
  * itself when the answer names a revision it does not support (it closes in that same step). Over HTTP those
- * states last longer, but only a host that reconnects ends an HTTP connection. The lab never
- * ends a Streamable HTTP session on its own, so the table has no lost session either.
+ * states last longer, but only a host that reconnects ends an HTTP connection. A Streamable
+ * HTTP session the server ends (an `expire-session` step) is no state of its own either: the
+ * real v2 client never learns of it and stays `open`, its requests answered 404, and a host that
+ * starts a new session goes through `reconnecting` like any other reconnect.
  */
 export type ConnectionState = 'connecting' | 'initialized' | 'discovered' | 'open' | 'closed' | 'crashed' | 'reconnecting';
 

@@ -131,8 +131,10 @@ const SHAPE_WORDS: Record<ServerShape, string | null> = {
  * emulated one says so).
  */
 export function settingLine(scenario: Scenario): string {
-  const shape = SHAPE_WORDS[serverShape(scenario)];
-  const parts = [scenario.revision, TRANSPORT_LABEL[scenario.transport] + (shape ? ` (${shape})` : '')];
+  const shape = serverShape(scenario);
+  // The real v1 server has no createMcpHandler: stateless, it builds a server and transport per request.
+  const words = shape === 'createMcpHandler' && scenario.serverProfile === 'ts-v1' ? 'stateless server: a server and transport per request' : SHAPE_WORDS[shape];
+  const parts = [scenario.revision, TRANSPORT_LABEL[scenario.transport] + (words ? ` (${words})` : '')];
   const [server, client] = [scenario.serverProfile ?? 'ts-v2', scenario.clientProfile ?? 'ts-v2'];
   if (server !== 'ts-v2') parts.push(`server ${server}${SERVER_PROFILE_INFO[server].emulated ? ' (emulated)' : ''}`);
   if (client !== 'ts-v2') parts.push(`client ${client}${CLIENT_PROFILE_INFO[client].emulated ? ' (emulated)' : ''}`);

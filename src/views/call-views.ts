@@ -1,8 +1,19 @@
 /**
  * Each call as the Calls panel shows it: the client request's states, the server handler's
- * states for its request (on its own connection), progress, late responses and the outcome.
+ * states for its request (on its own connection), progress, late responses, a stream that ended
+ * without the response, and the outcome.
  */
-import { indexTrace, isObject, serverStatesOf, type JsonRpcMessage, type ClientRequestState, type ServerHandlerState, type TraceEvent, type TraceIndex } from '../trace/index.ts';
+import {
+  indexTrace,
+  isObject,
+  serverStatesOf,
+  type ClientRequestState,
+  type IndexedCall,
+  type JsonRpcMessage,
+  type ServerHandlerState,
+  type TraceEvent,
+  type TraceIndex,
+} from '../trace/index.ts';
 
 export interface CallView {
   call: string;
@@ -29,6 +40,11 @@ export interface CallView {
   errorText: string | null;
   /** The requests the server sent the client while handling this call (ask_client), oldest first. */
   nested: NestedRequestView[];
+  /**
+   * Its Streamable HTTP stream ended before a response was on it (the server closed it, or
+   * answered 404), in one line: "stream ended without a response at 150 ms (session expired)".
+   */
+  streamEnd: string | null;
 }
 
 /** A request the server sent the client mid-call, and how each side's table saw it. */
@@ -38,6 +54,23 @@ export interface NestedRequestView {
   requestId: string | number;
   serverHistory: { t: number; to: string; because: string }[];
   clientHistory: { t: number; to: string; because: string }[];
+}
+
+/**
+ * The line for the call's POST stream when the server ended it (or answered 404) before the
+ * call's response was on it; null otherwise. The session had expired when the server ended the
+ * stream in the step of an expiry, or answered 404 to a request that named a session.
+ */
+function streamEndOf(trace: readonly TraceEvent[], index: TraceIndex, call: IndexedCall | undefined): string | null {
+  const req = call?.request;
+  const s = req?.stream === undefined ? undefined : index.streams.get(req.stream);
+  const end = s?.end;
+  if (!req || !s || !end || req.responses.some((r) => r.frame.seq < end.seq)) return null;
+  const refused = s.head?.http?.status === 404 && s.open?.http?.headers?.['mcp-session-id'] !== undefined;
+  // An expiry ends the session's streams in the step it happens (src/engine/streams.ts).
+  const expired = refused || index.sessionExpired.some((seq) => seq < end.seq && trace[seq]?.t === end.t);
+  const later = req.responses.find((r) => r.frame.seq > end.seq)?.frame.http?.stream;
+  return `stream ended without a response at ${end.t} ms${expired ? ' (session expired)' : ''}${later === undefined ? '' : `; its response came on stream ${later}`}`;
 }
 
 /** The server's requests made by each call's handler, with the two tables' steps for each. */
@@ -109,6 +142,7 @@ export function callViews(trace: readonly TraceEvent[], index: TraceIndex = inde
         outcomeText: 'running',
         errorText: null,
         nested: [],
+        streamEnd: null,
       });
     } else if (e.kind === 'client-state') {
       const view = calls.get(e.call);
@@ -144,6 +178,7 @@ export function callViews(trace: readonly TraceEvent[], index: TraceIndex = inde
     const rejection = rejections.get(view.call) ?? null;
     view.errorText = view.outcome === null ? null : failure(view, response, rejection);
     view.outcomeText = outcomeText(view, response, rejection);
+    view.streamEnd = streamEndOf(trace, index, call);
   }
   return [...calls.values()];
 }

@@ -1,12 +1,14 @@
 /**
  * Streams that resume, in Chromium: the gallery's resumption scenario replays exactly, and the
  * wire log shows the SSE event ids and the retry the server sent, and the GET that resumes the
- * stream with Last-Event-ID; the gallery gives streams, sessions and batches a section.
+ * stream with Last-Event-ID; the gallery gives streams, sessions and batches a section. The
+ * Connection panel's resumable toggle (with its retry) and the Calls panel's line for a stream
+ * that ended without its response.
  */
 import { expect, test, type Page } from '@playwright/test';
 
 const rows = (page: Page) => page.locator('#wire-table tbody tr');
-const framing = (page: Page, text: string) => rows(page).filter({ has: page.locator('td.framing', { hasText: text }) });
+const framing = (page: Page, text: string | RegExp) => rows(page).filter({ has: page.locator('td.framing', { hasText: text }) });
 
 test('a server-closed stream resumed with Last-Event-ID: the id and retry lines and the reconnect row', async ({ page }) => {
   await page.goto('/scenarios/');
@@ -59,4 +61,58 @@ test('from the Faults panel the server closes a call\'s stream and forgets the s
   await page.getByRole('button', { name: 'Call', exact: true }).click();
   await expect(framing(page, '404 application/json').first()).toBeVisible();
   await expect(page.locator('#calls-table tbody tr[data-call="#2"]')).toContainText('FAILED');
+});
+
+test('the Connection panel makes the server resumable with a retry, only where the schema allows it, and forgets it with the transport', async ({ page }) => {
+  await page.goto('/playground/');
+  await expect(page.locator('.playground')).toHaveAttribute('data-ready', 'true');
+  const resumable = page.locator('#resumable');
+  const retry = page.locator('#retry-ms');
+  // stdio has no SSE streams to resume.
+  await expect(resumable).toBeDisabled();
+  await expect(resumable).toHaveAttribute('title', /needs sessionful Streamable HTTP/);
+  await page.locator('#transport').selectOption('streamable-http');
+  await page.locator('#http-server').selectOption('sessionful');
+  await expect(resumable).toBeEnabled();
+  await expect(retry).toBeDisabled();
+  await resumable.check();
+  await expect(retry).toBeEnabled();
+  await retry.fill('300');
+  await retry.dispatchEvent('change');
+  await expect(page.locator('#conn-status')).toContainText('negotiated protocol version 2025-11-25');
+
+  // The run's POST stream opens with the priming event and the retry asked for.
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  await expect(framing(page, /SSE id: s\d+\.1 · retry: 300/)).toHaveCount(1);
+
+  // 2026-07-28 has no resumable streams: the toggle goes off and says why.
+  await page.locator('#revision').selectOption('2026-07-28');
+  await expect(resumable).toBeDisabled();
+  await expect(resumable).not.toBeChecked();
+  await expect(page.locator('#unavailable')).toContainText('Resumable streams: a resumable server needs a revision before 2026-07-28');
+  // (2026-07-28 moved the shape to stateless, its only one.)
+  await page.locator('#revision').selectOption('2025-11-25');
+  await page.locator('#http-server').selectOption('sessionful');
+  await resumable.check();
+  await expect(resumable).toBeChecked();
+  // A new transport starts without them, and coming back does not bring them back.
+  await page.locator('#transport').selectOption('stdio');
+  await expect(resumable).not.toBeChecked();
+  await page.locator('#transport').selectOption('streamable-http');
+  await page.locator('#http-server').selectOption('sessionful');
+  await expect(resumable).toBeEnabled();
+  await expect(resumable).not.toBeChecked();
+
+  // The stateless shape is named for what each SDK runs.
+  await expect(page.locator('#http-server option[value="stateless"]')).toHaveText('stateless (createMcpHandler)');
+  await page.locator('#server-profile').selectOption('ts-v1');
+  await expect(page.locator('#http-server option[value="stateless"]')).toHaveText('stateless (a server and transport per request)');
+});
+
+test('the Calls panel says when a call\'s stream ended without its response, and that the session had expired', async ({ page }) => {
+  await page.goto('/scenarios/');
+  await page.locator('li#session-expires-mid-call-client-never-reinitializes').getByRole('link').first().click();
+  await expect(page.locator('#replay-status')).toContainText('Reproduced exactly');
+  await expect(page.locator('#calls-table tbody tr[data-call="A"] .stream-end')).toHaveText('stream ended without a response at 150 ms (session expired)');
+  await expect(page.locator('#calls-table tbody tr[data-call="B"] .stream-end')).toHaveText('stream ended without a response at 305 ms (session expired)');
 });

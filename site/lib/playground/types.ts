@@ -64,7 +64,7 @@ export interface Actions {
   step(): void;
   setSpeed(speed: number): void;
   /** A new run from the running scenario's setting with these changes, and no steps. */
-  restart(changes?: Partial<Setting> & { faults?: WireFault[]; clientHandlers?: ClientHandlers | undefined }): void;
+  restart(changes?: Partial<Setting> & { faults?: WireFault[]; clientHandlers?: ClientHandlers | undefined; resumable?: Scenario['resumable'] | undefined }): void;
   /** Replays a scenario the user wrote. */
   runScenario(scenario: Scenario): void;
   highlight(witnesses: readonly number[]): void;

@@ -2,10 +2,33 @@
  * §10.2 of the digest's matrix: transport behaviour relevant to cancellation and late results
  * (stdio, HTTP+SSE, Streamable HTTP).
  */
-import type { Rule } from './rule.ts';
-import { C, D, HTTP, SH, SI, STDIO, STREAMABLE, T, TI, clause, q, same, spec } from './sources.ts';
+import type { Rule, SpecQuote } from './rule.ts';
+import { C, D, HTTP, SH, SI, STDIO, STREAMABLE, T, TI, clause, q, same, spec, type HttpLegacy } from './sources.ts';
 
 const DISCONNECT_MAY = 'Disconnection **MAY** occur at any time (e.g., due to network conditions). Therefore:';
+
+/** The session-management items 3 and 4 (2025-11-25 spells the header `MCP-Session-Id`). */
+function sessionQuote(header: 'Mcp-Session-Id' | 'MCP-Session-Id'): string {
+  return `The server **MAY** terminate the session at any time, after which it **MUST** respond to requests containing that session ID with HTTP 404 Not Found. | When a client receives HTTP 404 in response to a request containing an \`${header}\`, it **MUST** start a new session by sending a new \`InitializeRequest\` without a session ID attached.`;
+}
+
+/** How the resumability section opens the client's sentence: 2025-11-25 names the server's close. */
+const RESUME_BROKEN = 'If the client wishes to resume after a broken connection';
+const RESUME_DISCONNECTED = 'If the client wishes to resume after a disconnection (whether due to network failure or server-initiated closure)';
+
+/** The resumability section's client SHOULD and server MAY / MUST NOT, at their lines of that revision's page. */
+function resumeQuotes(r: HttpLegacy, opening: string, client: readonly [number, number], server: readonly [number, number]): readonly SpecQuote[] {
+  return [
+    q(
+      `${opening}, it **SHOULD** issue an HTTP GET to the MCP endpoint, and include the [\`Last-Event-ID\`](https://html.spec.whatwg.org/multipage/server-sent-events.html#the-last-event-id-header) header to indicate the last event ID it received.`,
+      spec(T(r), ...client),
+    ),
+    q(
+      'The server **MAY** use this header to replay messages that would have been sent after the last event ID, _on the stream that was disconnected_, and to resume the stream from that point. | The server **MUST NOT** replay messages that would have been delivered on a different stream.',
+      spec(T(r), ...server),
+    ),
+  ];
+}
 
 export const TRANSPORT_RULES: readonly Rule[] = [
   {
@@ -427,9 +450,10 @@ export const TRANSPORT_RULES: readonly Rule[] = [
         ),
       ],
     },
-    notes: ['R11.'],
-    judged: false,
-    reason: 'The trace\'s HTTP framing records no SSE event ids or retry fields, and the lab does not model an SSE reconnection.',
+    notes: [
+      'R11. Judged: the client\'s reconnect after the server ends an SSE stream, against the last `retry` it received on that stream (or on the stream it resumes), counted from the end\'s arrival. Whether the server primes or sends `retry` is not judged (a server that is not resumable does neither).',
+    ],
+    judged: true,
   },
   {
     id: 'HTTP-GET-STREAM',
@@ -472,11 +496,18 @@ export const TRANSPORT_RULES: readonly Rule[] = [
         'To avoid message loss due to disconnection, the server **MAY** make the stream [resumable](#resumability-and-redelivery).',
         T,
         { '2025-03-26': [124, 125], '2025-06-18': [116, 117], '2025-11-25': [130, 131] },
+        {
+          '2025-03-26': resumeQuotes('2025-03-26', RESUME_BROKEN, [167, 170], [171, 175]),
+          '2025-06-18': resumeQuotes('2025-06-18', RESUME_BROKEN, [157, 160], [161, 165]),
+          '2025-11-25': resumeQuotes('2025-11-25', RESUME_DISCONNECTED, [176, 180], [181, 185]),
+        },
       ),
       '2026-07-28': [clause('info', 'Resumable SSE streams via `Last-Event-ID` are not supported.', spec(SH, 157))],
     },
-    judged: false,
-    reason: 'The lab does not model SSE resumption (GET with Last-Event-ID) or replay, so a trace holds no resumption to judge.',
+    notes: [
+      'Judged: after the server ends an SSE stream whose request is unanswered and whose events carried ids, the client\'s next GET names the last id it received (SHOULD); a stream resumed with `Last-Event-ID` carries only messages of the stream it resumes (MUST NOT). Replaying is a permission, so what a resumed stream replays is reported, never required.',
+    ],
+    judged: true,
   },
   {
     id: 'HTTP-REISSUE-NEW-ID',
@@ -501,33 +532,18 @@ export const TRANSPORT_RULES: readonly Rule[] = [
     id: 'HTTP-SESSION',
     name: 'Sessions and session expiry',
     section: '10.2',
-    description: 'Legacy Streamable HTTP sessions: after the server ends a session it answers 404, and the client starts a new one.',
+    description:
+      'Legacy Streamable HTTP sessions: after the server ends a session it answers 404, and a client that gets 404 for its session starts a new one with an initialize that carries no session id.',
     transports: STREAMABLE,
     revisions: {
-      '2025-03-26': [
-        clause(
-          'MUST',
-          'The server **MAY** terminate the session at any time, after which it **MUST** respond to requests containing that session ID with HTTP 404 Not Found.',
-          spec(T('2025-03-26'), 198, 199),
-        ),
-      ],
-      '2025-06-18': [
-        clause(
-          'MUST',
-          'The server **MAY** terminate the session at any time, after which it **MUST** respond to requests containing that session ID with HTTP 404 Not Found.',
-          spec(T('2025-06-18'), 188, 189),
-        ),
-      ],
-      '2025-11-25': [
-        clause(
-          'MUST',
-          'The server **MAY** terminate the session at any time, after which it **MUST** respond to requests containing that session ID with HTTP 404 Not Found.',
-          spec(T('2025-11-25'), 211, 212),
-        ),
-      ],
+      '2025-03-26': [clause('MUST', sessionQuote('Mcp-Session-Id'), spec(T('2025-03-26'), 198, 202))],
+      '2025-06-18': [clause('MUST', sessionQuote('Mcp-Session-Id'), spec(T('2025-06-18'), 188, 192))],
+      '2025-11-25': [clause('MUST', sessionQuote('MCP-Session-Id'), spec(T('2025-11-25'), 211, 215))],
     },
-    judged: false,
-    reason: 'Not about cancellation; the lab does not end sessions on its own, so it never shows a request against an ended session.',
+    notes: [
+      "The client's half is judged: after a 404 to a request that carried a session id, the client's next request must be an initialize without one. The server's half (404 once the session has ended) is shown, not judged: the trace shows a session's end only by the 404 itself.",
+    ],
+    judged: true,
   },
   {
     id: 'STDIO-UNEXPECTED-EXIT',

@@ -8,7 +8,7 @@
  * connection down: the server's process dies (its handlers go `crashed`), or the client closes
  * the connection (it opens a new one, or the calls it had in flight fail). The same step is
  * what ties the failure to the race: in virtual time a side's reaction to what it received is
- * recorded in the step it received it, and a kill, a disconnect or a reconnect the user asks for
+ * recorded in the step it received it, and a kill, a disconnect, a reconnect or a session expiry the user asks for
  * in that same millisecond is read off the trace and takes the blame instead. The calls in
  * flight that the breakdown fails are part of it.
  */
@@ -129,12 +129,17 @@ function clientBreakdown(idx: Index, connection: number, at: At, except: string 
   };
 }
 
-/** What the user does to the connection: a breakdown after one of these in the same step is theirs. */
-const USER_TEARDOWNS: ReadonlySet<string> = new Set(['crash-server', 'disconnect', 'reconnect']);
+/**
+ * What the user does to the connection: a breakdown after one of these in the same step is
+ * theirs. A session the user makes the server forget (`expire-session`) ends the session's
+ * streams and aborts its handlers as a disconnect does, so what fails with it is the user's doing.
+ */
+const USER_TEARDOWNS: ReadonlySet<string> = new Set(['crash-server', 'disconnect', 'reconnect', 'expire-session']);
 
 /**
  * The party's breakdown in the step of `at`, unless the user took the connection down in that
- * step first (a kill, a disconnect or a restart at the very millisecond of the race event).
+ * step first (a kill, a disconnect, a restart or a session expiry at the very millisecond of
+ * the race event).
  */
 function breakdown(ctx: Ctx, party: Party, connection: number, at: At, except: string | undefined): Breakdown | undefined {
   const down = party === 'server' ? serverBreakdown(ctx.idx, connection, at, except) : clientBreakdown(ctx.idx, connection, at, except);

@@ -27,7 +27,7 @@ function requestStreams(idx: Index): { n: number; s: IndexedStream; reqs: Req[] 
  * stream carried continues that stream (and what that one continued), so an answer on it is
  * on the stream of the request (2025-11-25 transports.mdx:169-187).
  */
-function continues(idx: Index, n: number): Set<number> {
+export function continues(idx: Index, n: number): Set<number> {
   const out = new Set<number>();
   for (let at = idx.streams.get(n), seen = 0; at !== undefined && seen < idx.streams.size; seen++) {
     const last = at.open?.http?.method === 'GET' ? at.open.http.headers?.['last-event-id'] : undefined;

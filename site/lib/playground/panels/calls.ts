@@ -1,4 +1,4 @@
-/** The Calls table: each call's request id, client and server states (with their history inline, and why a failed call failed), progress, late responses, and Stop / Inject. */
+/** The Calls table: each call's request id, client and server states (with their history inline, and why a failed call failed), progress, late responses and a stream that ended without the response, the requests the server sent mid-call (a row under the call), and Stop / Inject. */
 import type { CallView, NestedRequestView, RunView } from '../../../../src/views/index.ts';
 import { el, need } from '../dom.ts';
 import type { Actions, Panel } from '../types.ts';
@@ -42,7 +42,8 @@ function nestedRow(c: CallView): HTMLTableRowElement[] {
 function lateCell(c: CallView): HTMLTableCellElement {
   const late = el('td');
   if (c.lost) late.append(el('div', { className: 'lost' }, `lost with its connection (${c.outcome ?? ''})`));
-  if (c.lateResponses.length === 0 && !c.lost) late.append(el('span', { className: 'muted' }, '—'));
+  if (c.streamEnd !== null) late.append(el('div', { className: 'stream-end' }, c.streamEnd));
+  if (c.lateResponses.length === 0 && !c.lost && c.streamEnd === null) late.append(el('span', { className: 'muted' }, '—'));
   for (const l of c.lateResponses) late.append(el('div', {}, `${l.t} ms: ${l.because}`));
   return late;
 }

@@ -1,6 +1,6 @@
 /**
  * The Connection panel: the setting pickers (revision, transport, server shape, profiles,
- * latency), what is unavailable and why, the status line, a notice of what the page did with
+ * latency, resumable streams with their retry), what is unavailable and why, the status line, a notice of what the page did with
  * the user's work (replayed it, restored it), and the connection events. The pickers show the
  * running scenario; changing one replays its steps under the new setting. A latency is bounded
  * where it is typed, by the schema's own bound, so Share never makes a link the app refuses.
@@ -15,6 +15,7 @@ import {
   TRANSPORTS,
   TRANSPORT_LABEL,
   profileWhyNot,
+  streamsWhyNot,
   transportWhyNot,
   whyNot,
   type ProfileInfo,
@@ -33,6 +34,9 @@ function pageStatus(view: RunView, live: LiveState): string {
   if (live.phase === 'failed') return `The workers could not start: ${live.failure ?? ''}`;
   return statusLine(view);
 }
+
+/** The schema's bound on `resumable.retryMs` (src/scenario/streams.ts). */
+const RETRY_MAX_MS = 60_000;
 
 const pick = <T extends string>(values: readonly T[], value: string, fallback: T): T => values.find((v) => v === value) ?? fallback;
 
@@ -66,6 +70,9 @@ export function describeChange(from: Scenario, to: Scenario): string {
   if (client !== (from.clientProfile ?? 'ts-v2')) words.push(`the client ${CLIENT_PROFILE_INFO[client].label}`);
   if (JSON.stringify(to.negotiation ?? null) !== JSON.stringify(from.negotiation ?? null)) words.push('the version negotiation');
   if (to.latency.c2s !== from.latency.c2s || to.latency.s2c !== from.latency.s2c) words.push(`latency ${to.latency.c2s} ms / ${to.latency.s2c} ms`);
+  if (JSON.stringify(to.resumable ?? null) !== JSON.stringify(from.resumable ?? null)) {
+    words.push(to.resumable ? `resumable streams${to.resumable.retryMs === undefined ? '' : ` (retry ${to.resumable.retryMs} ms)`}` : 'no resumable streams');
+  }
   const faults = to.faults?.length ?? 0;
   if (JSON.stringify(to.faults ?? []) !== JSON.stringify(from.faults ?? [])) words.push(faults === 1 ? '1 standing fault' : `${faults} standing faults`);
   return words.join(', ') || 'the same setting';
@@ -84,6 +91,8 @@ export function createConnectionPanel(root: HTMLElement, actions: Actions): Conn
   const clientProfile = byId<HTMLSelectElement>(root, 'client-profile');
   const latC2s = byId<HTMLInputElement>(root, 'lat-c2s');
   const latS2c = byId<HTMLInputElement>(root, 'lat-s2c');
+  const resumable = byId<HTMLInputElement>(root, 'resumable');
+  const retryMs = byId<HTMLInputElement>(root, 'retry-ms');
   const unavailable = byId<HTMLUListElement>(root, 'unavailable');
   const profileNotes = byId<HTMLElement>(root, 'profile-notes');
   const status = byId<HTMLElement>(root, 'conn-status');
@@ -113,8 +122,35 @@ export function createConnectionPanel(root: HTMLElement, actions: Actions): Conn
     };
   }
 
+  /** The resumable setting as the checkbox and the retry field say it (an empty retry: none); undefined when off or unavailable. */
+  function readResumable(): Scenario['resumable'] {
+    if (!resumable.checked || resumable.disabled) return undefined;
+    const text = retryMs.value.trim();
+    return text === '' ? {} : { retryMs: Math.round(Number(text)) };
+  }
+
+  /** What each SDK's stateless server is: v2's createMcpHandler, or v1's new server and transport for each request. */
+  function labelStateless(): void {
+    const v1 = pick(SERVER_PROFILES, serverProfile.value, 'ts-v2') === 'ts-v1';
+    for (const option of httpServer.options) {
+      if (option.value === 'stateless') option.textContent = `stateless (${v1 ? 'a server and transport per request' : 'createMcpHandler'})`;
+    }
+  }
+
+  /** Resumable streams only where the schema takes them (sessionful Streamable HTTP on the v2 server, before 2026-07-28). */
+  function syncResumable(because: (what: string, reason: string) => void): void {
+    const setting = read();
+    const why = streamsWhyNot(setting);
+    resumable.disabled = why !== null;
+    if (why !== null) resumable.checked = false;
+    retryMs.disabled = !resumable.checked;
+    resumable.title = why === null ? '' : `Not on this setting: a resumable server ${why}`;
+    if (why !== null && setting.transport === 'streamable-http') because('Resumable streams', `a resumable server ${why}`);
+  }
+
   /** Disables what the SDK cannot make with the chosen revision, each with its one-line reason. */
   function syncOptions(): void {
+    labelStateless();
     const rev = read().revision;
     // One bullet per reason, naming every option it rules out: on 2026-07-28 HTTP, the eight
     // profiles that cannot speak it share one line instead of repeating it eight times.
@@ -152,6 +188,7 @@ export function createConnectionPanel(root: HTMLElement, actions: Actions): Conn
       if (reason) because(CLIENT_PROFILE_INFO[profile].label, reason);
     }
     if (clientProfile.selectedOptions[0]?.disabled) clientProfile.value = 'ts-v2';
+    syncResumable(because);
     unavailable.replaceChildren(...[...reasons].map(([reason, what]) => el('li', {}, `${what.join(', ')}: ${reason}`)));
     profileNotes.replaceChildren(describeProfile('Server', SERVER_PROFILE_INFO[server]), describeProfile('Client', CLIENT_PROFILE_INFO[read().clientProfile ?? 'ts-v2']));
   }
@@ -164,16 +201,24 @@ export function createConnectionPanel(root: HTMLElement, actions: Actions): Conn
     clientProfile.value = scenario.clientProfile ?? 'ts-v2';
     latC2s.value = String(scenario.latency.c2s);
     latS2c.value = String(scenario.latency.s2c);
+    resumable.checked = scenario.resumable !== undefined;
+    if (scenario.resumable) retryMs.value = scenario.resumable.retryMs === undefined ? '' : String(scenario.resumable.retryMs);
     negotiation.show(scenario);
     syncOptions();
   }
 
-  /** A latency the links cannot carry is refused where it was typed: the run keeps its own. */
-  function latencyRefused(): boolean {
-    for (const input of [latC2s, latS2c]) {
-      const value = Number(input.value);
-      const bad = input.value.trim() === '' || !Number.isInteger(value) || value < 0 || value > INPUT_BOUNDS.maxMs;
-      input.setCustomValidity(bad ? `A latency is a whole number of ms from 0 to ${INPUT_BOUNDS.maxMs.toLocaleString('en')}.` : '');
+  /** A latency or retry the links cannot carry is refused where it was typed: the run keeps its own. */
+  function refused(): boolean {
+    const fields = [
+      { input: latC2s, max: INPUT_BOUNDS.maxMs, optional: false, what: 'A latency' },
+      { input: latS2c, max: INPUT_BOUNDS.maxMs, optional: false, what: 'A latency' },
+      { input: retryMs, max: RETRY_MAX_MS, optional: true, what: 'A retry' },
+    ];
+    for (const { input, max, optional, what } of fields) {
+      const text = input.value.trim();
+      const value = Number(text);
+      const bad = text === '' ? !optional : !Number.isInteger(value) || value < 0 || value > max;
+      input.setCustomValidity(bad ? `${what} is a whole number of ms from 0 to ${max.toLocaleString('en')}.` : '');
       if (bad) {
         // Shown once the click that moved focus away has landed: the bubble scrolls the field into
         // view, and doing that mid-click would move the button the user pressed from under the pointer.
@@ -184,14 +229,16 @@ export function createConnectionPanel(root: HTMLElement, actions: Actions): Conn
     return false;
   }
 
-  for (const picker of [revision, transport, httpServer, serverProfile, clientProfile, latC2s, latS2c, ...negotiation.inputs]) {
+  for (const picker of [revision, transport, httpServer, serverProfile, clientProfile, latC2s, latS2c, resumable, retryMs, ...negotiation.inputs]) {
     picker.addEventListener('change', () => {
-      if (latencyRefused()) return;
+      if (refused()) return;
+      // Resumable streams belong to the transport they were set on: a new transport starts without them.
+      if (picker === transport) resumable.checked = false;
       syncOptions();
       const setting = read();
       // A negotiation the schema refuses is said beside its controls; the run keeps its setting.
       const negotiated = negotiation.read(setting);
-      if (negotiated.ok) actions.restart({ ...setting, negotiation: negotiated.negotiation });
+      if (negotiated.ok) actions.restart({ ...setting, negotiation: negotiated.negotiation, resumable: readResumable() });
     });
   }
   byId<HTMLButtonElement>(root, 'restart').addEventListener('click', () => actions.restart());
