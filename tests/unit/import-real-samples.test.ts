@@ -90,7 +90,7 @@ describe('cancel-lab probe --trace of the SDK v2 stdio server (probe-sdk-v2-stdi
     assert.deepEqual(source?.kind === 'observed' && [source.what, source.transport], ['source', 'stdio']);
   });
 
-  test('check takes the transport from the source event, without --transport', { todo: 'needs transportOf (src/trace/import/setting.ts) to read the source event’s transport' }, async () => {
+  test('check takes the transport from the source event, without --transport', async () => {
     const c = await check(name);
     assert.deepEqual(c.setting?.transport, 'stdio');
     assert.equal(c.setting?.from.transport, 'the trace');
@@ -149,7 +149,7 @@ describe('a HAR Chromium recorded through Playwright (har-chromium-streamable-ht
     assert.deepEqual(verdicts(c, 'CANCEL-REF-INPROGRESS'), [`satisfied: When the client wrote the cancel in frame ${cancel}, request 1 had no response yet.`]);
   });
 
-  test('the fetch the page aborted is the client’s abort, not a response', { todo: 'Playwright records an aborted request as status -1 with response._failureText; the HAR importer reads only status 0 or _error' }, async () => {
+  test('the fetch the page aborted is the client’s abort, not a response', async () => {
     const c = await check(name);
     const call = frames(c).filter((f) => f.http?.stream === 3);
     assert.deepEqual(call.map((f) => `${f.dir} ${f.http?.part}`), ['c2s request', 'c2s abort']);

@@ -4,7 +4,8 @@
  * of the lab's HTTP framing — the request (line, the headers MCP reads, `postData.text`), the
  * response head (`status`, headers), the body as chunks (a `text/event-stream` body split into
  * its events, any other body one chunk) and the end. An entry the browser records as failed
- * (`status` 0, or Chrome's `_error`, e.g. "net::ERR_ABORTED") ends with the client's abort.
+ * (`status` 0, or Chrome's `_error`, e.g. "net::ERR_ABORTED"; Playwright's status -1 with
+ * `response._failureText`) ends with the client's abort.
  *
  * Times: the request at `startedDateTime`, the head after `blocked`, `dns`, `connect`, `send`
  * and `wait`, the end at `startedDateTime` + `time`. A HAR does not time the events inside a
@@ -26,6 +27,8 @@ const entrySchema = z.object({
     status: z.number(),
     headers: z.array(header),
     content: z.object({ mimeType: z.string().optional(), text: z.string().optional(), encoding: z.string().optional() }),
+    /** Playwright's note on a request that failed (its `recordHar` writes status -1 with it). */
+    _failureText: z.string().optional(),
   }),
   timings: z.record(z.string(), z.number().optional()).optional(),
   _error: z.string().optional(),
@@ -88,7 +91,8 @@ function entryFrames(e: Entry, stream: number): Timed[] {
     out.push({ at, order: stream * 1e6 + out.length, dir, frame, ...(contentType !== undefined && { contentType }) });
   };
   add(start, 'c2s', requestFrame(stream, e.request.method, e.request.url, kept(e.request.headers), e.request.postData?.text ?? ''));
-  if (e.response.status === 0 || e._error !== undefined) {
+  // A failed request: DevTools' status 0 or `_error`; Playwright's status -1 with `response._failureText`.
+  if (e.response.status <= 0 || e._error !== undefined || e.response._failureText !== undefined) {
     add(end, 'c2s', abortFrame(stream));
     return out;
   }

@@ -33,6 +33,9 @@ export function revisionOf(trace: readonly TraceEvent[]): string | undefined {
 }
 
 export function transportOf(trace: readonly TraceEvent[]): ObservedTransport | undefined {
+  // A recorder that knew its transport said so on the source event (the probe: messages without their framing).
+  const source = trace.find((e) => e.kind === 'observed' && e.what === 'source');
+  if (source?.kind === 'observed' && source.transport !== undefined) return source.transport;
   let http = false;
   let outside = false;
   for (const e of trace) {
