@@ -68,9 +68,9 @@ test('the Connection panel makes the server resumable with a retry, only where t
   await expect(page.locator('.playground')).toHaveAttribute('data-ready', 'true');
   const resumable = page.locator('#resumable');
   const retry = page.locator('#retry-ms');
-  // stdio has no SSE streams to resume.
-  await expect(resumable).toBeDisabled();
-  await expect(resumable).toHaveAttribute('title', /needs sessionful Streamable HTTP/);
+  // stdio has no SSE streams to resume: the toggle is not even shown.
+  await expect(resumable).toBeHidden();
+  await expect(retry).toBeHidden();
   await page.locator('#transport').selectOption('streamable-http');
   await page.locator('#http-server').selectOption('sessionful');
   await expect(resumable).toBeEnabled();
@@ -97,6 +97,7 @@ test('the Connection panel makes the server resumable with a retry, only where t
   await expect(resumable).toBeChecked();
   // A new transport starts without them, and coming back does not bring them back.
   await page.locator('#transport').selectOption('stdio');
+  await expect(resumable).toBeHidden();
   await expect(resumable).not.toBeChecked();
   await page.locator('#transport').selectOption('streamable-http');
   await page.locator('#http-server').selectOption('sessionful');

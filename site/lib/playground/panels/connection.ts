@@ -93,6 +93,7 @@ export function createConnectionPanel(root: HTMLElement, actions: Actions): Conn
   const latS2c = byId<HTMLInputElement>(root, 'lat-s2c');
   const resumable = byId<HTMLInputElement>(root, 'resumable');
   const retryMs = byId<HTMLInputElement>(root, 'retry-ms');
+  const resumableFields = [byId<HTMLElement>(root, 'resumable-field'), byId<HTMLElement>(root, 'retry-field')];
   const unavailable = byId<HTMLUListElement>(root, 'unavailable');
   const profileNotes = byId<HTMLElement>(root, 'profile-notes');
   const status = byId<HTMLElement>(root, 'conn-status');
@@ -141,6 +142,8 @@ export function createConnectionPanel(root: HTMLElement, actions: Actions): Conn
   function syncResumable(because: (what: string, reason: string) => void): void {
     const setting = read();
     const why = streamsWhyNot(setting);
+    // Only Streamable HTTP has streams to resume: elsewhere the two fields are not shown at all.
+    for (const field of resumableFields) field.hidden = setting.transport !== 'streamable-http';
     resumable.disabled = why !== null;
     if (why !== null) resumable.checked = false;
     retryMs.disabled = !resumable.checked;
