@@ -6,6 +6,7 @@
  */
 import { forgedMessageProblem, idKey, isObject, type IndexedCancel, type IndexedRequest, type IndexedResponse, type JsonRpcMessage, type TraceIndex, type UserAction } from '../trace/index.ts';
 import { ASK_CAPABILITY, type ClientHandler, type ClientHandlers, type HandledCapability } from './reverse.ts';
+import type { ServerProfile } from './model.ts';
 import type { Step } from './schema.ts';
 import { validateToolArgs } from './tools.ts';
 
@@ -14,8 +15,6 @@ export interface Observed {
   notes: string[];
   /** A client cancel of `initialize` after this long (ms): the TypeScript SDK v1's connect timeout. */
   connectTimeoutMs?: number;
-  /** The server answered a cancelled request with the code-0 error python-sdk 1.x writes. */
-  codeZero: boolean;
 }
 
 /** A cancel's reason says the SDK's request timeout sent it, not a Stop. */
@@ -33,6 +32,8 @@ interface Context {
   notes: string[];
   /** The messages some step (or the lab's sides by themselves) accounts for. */
   explained: Set<JsonRpcMessage>;
+  /** The server's profile: what it writes by itself for a cancelled request. */
+  server: ServerProfile;
 }
 
 const step = (at: number, action: UserAction): Step => ({ at: Math.max(0, Math.round(at)), action });
@@ -46,6 +47,32 @@ function isError(r: IndexedResponse): boolean {
   return r.msg.error !== undefined;
 }
 
+/** The Go SDK's answer to a request whose handler stopped on its cancel (profiles.ts): an isError result "context canceled". */
+function isContextCanceled(r: IndexedResponse): boolean {
+  const result = r.msg.result;
+  if (!isObject(result) || result.isError !== true || !Array.isArray(result.content)) return false;
+  const first: unknown = result.content[0];
+  return isObject(first) && first.text === 'context canceled';
+}
+
+/** A response written after the request's first cancel. */
+function afterCancel(req: IndexedRequest, r: IndexedResponse): boolean {
+  const cancel = req.cancels[0];
+  return cancel !== undefined && r.frame.t >= cancel.frame.t;
+}
+
+/**
+ * The server profile its answers to cancelled requests show: python-sdk 1.x's code-0 error, or
+ * the Go SDK's "context canceled" result. A plain result after a cancel shows no profile: any
+ * server whose answer crossed the cancel on the wire writes one, so it is forged instead.
+ */
+export function serverFingerprint(idx: TraceIndex): ServerProfile | undefined {
+  const answered = idx.requests.flatMap((req) => req.responses.filter((r) => afterCancel(req, r)));
+  if (answered.some((r) => r.msg.error?.code === 0)) return 'py-v1';
+  if (answered.some(isContextCanceled)) return 'go';
+  return undefined;
+}
+
 /**
  * The lab tool that answers a call the way the log shows: the call's own tool when the lab has
  * it with these arguments; progress → slow_count at the step the log shows; a result before
@@ -57,6 +84,7 @@ function toolFor(ctx: Context, req: IndexedRequest, first: IndexedResponse | und
   const name = typeof params.name === 'string' ? params.name : '';
   const args = isObject(params.arguments) ? params.arguments : {};
   if (validateToolArgs(name, args).ok) return { tool: name, args, why: 'the lab has this tool' };
+  if (ctx.server === 'go' && first && isContextCanceled(first)) return { tool: 'work', args: { ms: ctx.long, onCancel: 'observe' }, why: 'it stopped on its cancel, and the Go SDK still writes its answer' };
   const progress = ctx.idx.progressByOwner.get(req) ?? [];
   const started = req.frame.t + ctx.c2s;
   const firstProgress = progress[0];
@@ -75,7 +103,7 @@ function toolFor(ctx: Context, req: IndexedRequest, first: IndexedResponse | und
 }
 
 /** The client's calls, each with its Stop or timeout, and forged frames for its extra cancels and answers. */
-function calls(ctx: Context, codeZero: boolean): void {
+function calls(ctx: Context): void {
   let n = 0;
   for (const req of ctx.idx.requests) {
     if (req.dir !== 'c2s' || req.method !== 'tools/call') continue;
@@ -98,7 +126,7 @@ function calls(ctx: Context, codeZero: boolean): void {
       ctx.explained.add(c.msg);
     }
     if (first) {
-      const produced = tool.tool !== 'work' || (codeZero && first.msg.error?.code === 0);
+      const produced = tool.tool !== 'work' || (ctx.server === 'py-v1' && first.msg.error?.code === 0) || (ctx.server === 'go' && isContextCanceled(first));
       if (!produced) ctx.steps.push(step(first.frame.t, { type: 'inject-response', outcome: isError(first) ? 'error' : 'result', call }));
       ctx.explained.add(first.msg);
     }
@@ -149,7 +177,7 @@ function strays(ctx: Context): number | undefined {
  * other requests (pings, forged requests), the client's answers to the server's requests, and
  * python-sdk 1.x's "Internal Server Error" for an unknown id.
  */
-function ownAnswers(ctx: Context, codeZero: boolean): void {
+function ownAnswers(ctx: Context): void {
   for (const req of ctx.idx.requests) {
     if (req.dir === 'c2s' && req.method === 'ping') {
       ctx.steps.push(step(req.frame.t, { type: 'ping' }));
@@ -161,7 +189,7 @@ function ownAnswers(ctx: Context, codeZero: boolean): void {
   }
   for (const { msg } of ctx.idx.messages) {
     if (msg.method === 'notifications/initialized') ctx.explained.add(msg);
-    if (codeZero && msg.method === 'notifications/message' && JSON.stringify(msg.params ?? {}).includes('Internal Server Error')) ctx.explained.add(msg);
+    if (ctx.server === 'py-v1' && msg.method === 'notifications/message' && JSON.stringify(msg.params ?? {}).includes('Internal Server Error')) ctx.explained.add(msg);
   }
 }
 
@@ -189,16 +217,15 @@ function forged(ctx: Context): void {
   if (texts > 0) ctx.notes.push(`${texts} lines that are not JSON cannot be forged (a forged frame is a JSON value): the run has no frame for them.`);
 }
 
-export function observedSteps(idx: TraceIndex, latency: { c2s: number }, endAt: number): Observed {
-  const ctx: Context = { idx, c2s: latency.c2s, long: endAt + 60_000, steps: [], notes: [], explained: new Set() };
-  const codeZero = idx.requests.some((req) => req.cancels.length > 0 && req.responses.some((r) => r.msg.error?.code === 0 && r.frame.t >= (req.cancels[0]?.frame.t ?? Infinity)));
-  calls(ctx, codeZero);
+export function observedSteps(idx: TraceIndex, latency: { c2s: number }, endAt: number, server: ServerProfile): Observed {
+  const ctx: Context = { idx, c2s: latency.c2s, long: endAt + 60_000, steps: [], notes: [], explained: new Set(), server };
+  calls(ctx);
   const connectTimeoutMs = strays(ctx);
-  ownAnswers(ctx, codeZero);
+  ownAnswers(ctx);
   forged(ctx);
   // Stable by time: steps at one time keep the log's order, which is the order the lab takes them in.
   const steps = ctx.steps.map((s, i) => ({ s, i })).sort((a, b) => a.s.at - b.s.at || a.i - b.i).map(({ s }) => s);
-  return { steps, notes: ctx.notes, codeZero, ...(connectTimeoutMs !== undefined && { connectTimeoutMs }) };
+  return { steps, notes: ctx.notes, ...(connectTimeoutMs !== undefined && { connectTimeoutMs }) };
 }
 
 /** A request the server may send the client (ask_client's): elicitation, sampling, roots or ping. */
