@@ -6,7 +6,7 @@
  */
 import { forgedMessageProblem, idKey, isObject, type IndexedCancel, type IndexedRequest, type IndexedResponse, type JsonRpcMessage, type TraceIndex, type UserAction } from '../trace/index.ts';
 import { ASK_CAPABILITY, type ClientHandler, type ClientHandlers, type HandledCapability } from './reverse.ts';
-import type { ServerProfile } from './model.ts';
+import type { ClientProfile, ServerProfile } from './model.ts';
 import type { Step } from './schema.ts';
 import { validateToolArgs } from './tools.ts';
 
@@ -136,6 +136,14 @@ function calls(ctx: Context): void {
     }
     for (const p of ctx.idx.progressByOwner.get(req) ?? []) if (tool.tool === 'slow_count') ctx.explained.add(p.msg);
   }
+}
+
+/** The reasons python-sdk 2.x's client gives its cancels (profiles.ts): "caller cancelled" for a Stop, "timed out after 0.5s" for a timeout. */
+const PY_V2_REASON = /^(caller cancelled|timed out after \d+(\.\d+)?s)$/;
+
+/** The client profile its cancels' reasons show: python-sdk 2.x's are its own. */
+export function clientFingerprint(idx: TraceIndex): ClientProfile | undefined {
+  return idx.cancels.some((c) => c.dir === 'c2s' && PY_V2_REASON.test(String(isObject(c.msg.params) ? c.msg.params.reason : ''))) ? 'py-v2' : undefined;
 }
 
 /** The first cancel of `initialize` that gives a timeout as its reason: the TypeScript SDK v1 client's connect timeout. */

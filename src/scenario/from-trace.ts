@@ -15,7 +15,7 @@ import { indexTrace, isObject, type FrameEvent, type TraceEvent, type TraceIndex
 import { CLIENT_PROFILES, SERVER_PROFILES, type ClientProfile, type HttpServerShape, type Revision, type ServerProfile, type TransportKind } from './model.ts';
 import { parseScenario, type Scenario } from './schema.ts';
 import { streamsWhyNot } from './streams.ts';
-import { connectTimeoutOf, observedClientHandlers, observedSteps, serverFingerprint } from './from-trace-steps.ts';
+import { clientFingerprint, connectTimeoutOf, observedClientHandlers, observedSteps, serverFingerprint } from './from-trace-steps.ts';
 import { DEFAULT_LATENCY, labClientHandlers, labFaults, labLatency, labSteps, resumableOf } from './from-trace-lab.ts';
 import { negotiationOf } from './from-trace-negotiation.ts';
 
@@ -178,7 +178,7 @@ export function scenarioFromTrace(input: FromTraceInput): MadeScenario {
   if (!idx.outside) return labScenario(input, idx);
   const who = profilesOf(input.trace, idx);
   const serverProfile: ServerProfile = serverFingerprint(idx) ?? who.server ?? 'ts-v2';
-  const clientProfile: ClientProfile | undefined = connectTimeoutOf(idx) !== undefined ? 'ts-v1' : who.client;
+  const clientProfile: ClientProfile | undefined = connectTimeoutOf(idx) !== undefined ? 'ts-v1' : (who.client ?? clientFingerprint(idx));
   const { setting, notes: settingNotes } = settingOf(input, idx, { server: serverProfile, client: clientProfile });
   const c2s = observedC2s(idx);
   const endAt = endOf(input.trace);
@@ -195,6 +195,7 @@ export function scenarioFromTrace(input: FromTraceInput): MadeScenario {
     ...settingNotes,
     serverNote(serverProfile, named),
     ...(clientProfile === 'ts-v1' ? ['The client as the TypeScript SDK v1 (it cancels initialize on a connect timeout, or writes notifications/initialized with "method" first as v1 does).'] : []),
+    ...(clientProfile === 'py-v2' ? ['The client as python-sdk 2.x (emulated): its cancels give the reasons 2.x writes ("caller cancelled", "timed out after …s").'] : []),
     ...observed.notes,
     ...asked.notes,
     ...(observed.steps.length > MAX_STEPS ? [`The log needs ${observed.steps.length} steps; a scenario holds ${MAX_STEPS}, so it stops at t = ${steps.at(-1)?.at ?? 0} ms.`] : []),

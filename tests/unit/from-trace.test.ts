@@ -223,6 +223,36 @@ describe('a server that still answers a cancelled request', () => {
   });
 });
 
+describe('a client whose cancels give python-sdk 2.x’s reasons', () => {
+  test('"caller cancelled" and "timed out after 0.05s" make the client python-sdk 2.x (emulated): a Stop and a timeout, and the run matches frame for frame', async () => {
+    const log = [
+      '[+ 0ms] --> {"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"mcp","version":"2"}}}',
+      '[+ 5ms] <-- {"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"docs","version":"1"}}}',
+      '[+ 10ms] --> {"jsonrpc":"2.0","method":"notifications/initialized"}',
+      '[+ 20ms] --> {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"crawl","arguments":{}}}',
+      '[+ 120ms] --> {"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1,"reason":"caller cancelled"}}',
+      '[+ 200ms] --> {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"crawl","arguments":{}}}',
+      '[+ 250ms] --> {"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2,"reason":"timed out after 0.05s"}}',
+    ].join('\n');
+    const imp = imported(log);
+    const scenario = made(scenarioFromTrace({ trace: imp.trace, revision: '2025-11-25', transport: 'stdio' }));
+    assert.equal(scenario.clientProfile, 'py-v2');
+    assert.deepEqual(
+      scenario.steps.map((s) => [s.at, s.action.type, s.action.type === 'call' ? s.action.timeoutMs : undefined]),
+      [
+        [20, 'call', undefined],
+        [120, 'stop', undefined],
+        [200, 'call', 50],
+      ],
+    );
+    const run = await runHeadless(scenario, sides);
+    const reasons = (trace: readonly TraceEvent[]): unknown[] => trace.flatMap((e) => (e.kind === 'frame' && e.msg?.method === 'notifications/cancelled' ? [e.msg.params?.reason] : []));
+    assert.deepEqual(reasons(run), reasons(imp.trace));
+    const match = matchTraces(imp.trace, run);
+    assert.deepEqual(match.counts, { matched: 7, differs: 0, missing: 0, extra: 0 }, matchSummary(match));
+  });
+});
+
 describe('the comparison', () => {
   const base = (): TraceEvent[] => imported(readFileSync(new URL('stdio-r2-clean.log', FIXTURES), 'utf8')).trace;
 
