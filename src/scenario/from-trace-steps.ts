@@ -4,7 +4,7 @@
  * do to answer as the log shows (a lab tool for each call), and forged frames (`inject…`
  * steps) for the messages no profile writes by itself. Every guess is said in a note.
  */
-import { forgedMessageProblem, idKey, isObject, type IndexedCancel, type IndexedRequest, type IndexedResponse, type JsonRpcMessage, type TraceIndex, type UserAction } from '../trace/index.ts';
+import { forgedMessageProblem, idKey, isObject, type FrameEvent, type IndexedCancel, type IndexedRequest, type IndexedResponse, type JsonRpcMessage, type TraceIndex, type UserAction } from '../trace/index.ts';
 import { ASK_CAPABILITY, type ClientHandler, type ClientHandlers, type HandledCapability } from './reverse.ts';
 import type { ClientProfile, ServerProfile } from './model.ts';
 import type { Step } from './schema.ts';
@@ -34,6 +34,8 @@ interface Context {
   explained: Set<JsonRpcMessage>;
   /** The server's profile: what it writes by itself for a cancelled request. */
   server: ServerProfile;
+  /** The setting takes streams steps (streams.ts): the real v2 server over sessionful Streamable HTTP. */
+  streams: boolean;
 }
 
 const step = (at: number, action: UserAction): Step => ({ at: Math.max(0, Math.round(at)), action });
@@ -102,6 +104,27 @@ function toolFor(ctx: Context, req: IndexedRequest, first: IndexedResponse | und
   return { tool: 'work', args: { ms: ctx.long, onCancel: 'observe' }, why };
 }
 
+/** Whether a server frame carries the request's answer or progress. */
+function carries(ctx: Context, frame: FrameEvent, req: IndexedRequest): boolean {
+  const entry = ctx.idx.byFrame.get(frame.frame);
+  return entry !== undefined && (entry.responses.some((r) => r.req === req) || entry.progress.some((p) => p.owner === req));
+}
+
+/**
+ * The call's SSE streams the server closed before its answer (`close-stream`): each ended with
+ * no abort by the client, and the answer came later on another stream (the client resumed).
+ */
+function closedStreams(ctx: Context, req: IndexedRequest, call: string): void {
+  const answer = req.responses[0];
+  if (!ctx.streams || !answer) return;
+  for (const s of ctx.idx.streams.values()) {
+    if (!s.end || s.aborts.length > 0 || s.end.t >= answer.frame.t || s.s2c.includes(answer.frame)) continue;
+    if (s.req !== req && !s.s2c.some((f) => carries(ctx, f, req))) continue;
+    ctx.steps.push(step(s.end.t, { type: 'close-stream', call }));
+    ctx.notes.push(`The server closed a stream of call ${call} at ${Math.round(s.end.t)} ms before its answer, which came on a resumed stream: a close-stream step.`);
+  }
+}
+
 /** The client's calls, each with its Stop or timeout, and forged frames for its extra cancels and answers. */
 function calls(ctx: Context): void {
   let n = 0;
@@ -119,6 +142,7 @@ function calls(ctx: Context): void {
     ctx.steps.push(step(req.frame.t, { type: 'call', call, tool: tool.tool, args: tool.args, ...timing }));
     ctx.notes.push(`${label(req)} → call ${call}: ${tool.tool} ${JSON.stringify(tool.args)} (${tool.why}).`);
     if (stopAt !== undefined && !timeout) ctx.steps.push(step(stopAt, { type: 'stop', call }));
+    closedStreams(ctx, req, call);
     if (timeout) ctx.notes.push(`Call ${call}'s cancel gives a timeout as its reason: the call times out after ${timing.timeoutMs ?? 0} ms instead of a Stop.`);
     if (cancel) ctx.explained.add(cancel.msg);
     for (const c of again) {
@@ -225,8 +249,8 @@ function forged(ctx: Context): void {
   if (texts > 0) ctx.notes.push(`${texts} lines that are not JSON cannot be forged (a forged frame is a JSON value): the run has no frame for them.`);
 }
 
-export function observedSteps(idx: TraceIndex, latency: { c2s: number }, endAt: number, server: ServerProfile): Observed {
-  const ctx: Context = { idx, c2s: latency.c2s, long: endAt + 60_000, steps: [], notes: [], explained: new Set(), server };
+export function observedSteps(idx: TraceIndex, latency: { c2s: number }, endAt: number, setting: { server: ServerProfile; streams: boolean }): Observed {
+  const ctx: Context = { idx, c2s: latency.c2s, long: endAt + 60_000, steps: [], notes: [], explained: new Set(), ...setting };
   calls(ctx);
   const connectTimeoutMs = strays(ctx);
   ownAnswers(ctx);

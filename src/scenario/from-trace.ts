@@ -182,7 +182,8 @@ export function scenarioFromTrace(input: FromTraceInput): MadeScenario {
   const { setting, notes: settingNotes } = settingOf(input, idx, { server: serverProfile, client: clientProfile });
   const c2s = observedC2s(idx);
   const endAt = endOf(input.trace);
-  const observed = observedSteps(idx, { c2s: c2s ?? DEFAULT_LATENCY }, endAt, serverProfile);
+  const streams = streamsWhyNot({ ...setting, serverProfile }) === null;
+  const observed = observedSteps(idx, { c2s: c2s ?? DEFAULT_LATENCY }, endAt, { server: serverProfile, streams });
   const s2c = observedS2c(idx, c2s ?? DEFAULT_LATENCY, observed.connectTimeoutMs);
   const latency = { c2s: c2s ?? DEFAULT_LATENCY, s2c: s2c ?? DEFAULT_LATENCY };
   const MAX_STEPS = 2000;

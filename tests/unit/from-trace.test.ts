@@ -10,6 +10,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { createNodeSides, runHeadless } from '../../src/host/index.ts';
 import { LIBRARY, REVISIONS, clientMode, clientRevisions, matchSummary, matchTraces, scenarioFromTrace, serverRevisions, type MadeScenario, type Revision, type Scenario } from '../../src/scenario/index.ts';
 import { importTrace, serializeTrace, traceHash, type Imported, type TraceEvent } from '../../src/trace/index.ts';
+import { toHar } from '../../src/trace/export/index.ts';
 
 const sides = createNodeSides();
 after(() => sides.close());
@@ -250,6 +251,23 @@ describe('a client whose cancels give python-sdk 2.x’s reasons', () => {
     assert.deepEqual(reasons(run), reasons(imp.trace));
     const match = matchTraces(imp.trace, run);
     assert.deepEqual(match.counts, { matched: 7, differs: 0, missing: 0, extra: 0 }, matchSummary(match));
+  });
+});
+
+describe('a HAR of a server that closes a stream and resumes it', () => {
+  test('the ids on its SSE events make the server resumable, and a stream closed before the answer came on a resumed GET is a close-stream step at its end', async () => {
+    const entry = LIBRARY.find((e) => e.id === 'stream-resumes-after-server-close-2025-11-25');
+    if (!entry) assert.fail('the library scenario is gone');
+    const imp = imported(toHar(await runHeadless(entry.scenario, sides)));
+    const scenario = made(scenarioFromTrace({ trace: imp.trace, revision: revisionShown(imp), transport: imp.transport ?? 'stdio' }));
+    assert.ok(scenario.resumable !== undefined);
+    assert.deepEqual(
+      scenario.steps.map((s) => ({ at: s.at, ...s.action })).filter((a) => a.type === 'close-stream'),
+      [{ at: 150, type: 'close-stream', call: '#1' }],
+    );
+    const match = matchTraces(imp.trace, await runHeadless(scenario, sides), { untimedChunks: true });
+    const closed = match.rows.find((r) => r.what === 'server → client HTTP end of tools/call #2');
+    assert.equal(closed?.status, 'matched', matchSummary(match));
   });
 });
 
