@@ -165,9 +165,44 @@ function calls(ctx: Context): void {
 /** The reasons python-sdk 2.x's client gives its cancels (profiles.ts): "caller cancelled" for a Stop, "timed out after 0.5s" for a timeout. */
 const PY_V2_REASON = /^(caller cancelled|timed out after \d+(\.\d+)?s)$/;
 
-/** The client profile its cancels' reasons show: python-sdk 2.x's are its own. */
+/** The first HTTP 404 the server gave a request that named a session: the session expired. */
+function expiredAt(idx: TraceIndex): { t: number; session: string } | undefined {
+  for (const s of idx.streams.values()) {
+    const session = s.open?.http?.headers?.['mcp-session-id'];
+    if (s.open && s.head?.http?.status === 404 && session !== undefined) return { t: s.open.t, session };
+  }
+  return undefined;
+}
+
+/**
+ * The client profile a log shows: python-sdk 2.x's cancels give reasons of their own; a client
+ * that re-initializes after an HTTP 404 is the strict host (the real v2 client does not by itself).
+ */
 export function clientFingerprint(idx: TraceIndex): ClientProfile | undefined {
-  return idx.cancels.some((c) => c.dir === 'c2s' && PY_V2_REASON.test(String(isObject(c.msg.params) ? c.msg.params.reason : ''))) ? 'py-v2' : undefined;
+  if (idx.cancels.some((c) => c.dir === 'c2s' && PY_V2_REASON.test(String(isObject(c.msg.params) ? c.msg.params.reason : '')))) return 'py-v2';
+  const expired = expiredAt(idx);
+  if (expired && idx.requests.some((r) => r.dir === 'c2s' && r.method === 'initialize' && r.frame.t >= expired.t)) return 'strict-host';
+  return undefined;
+}
+
+/**
+ * A 404 to a request naming a session: the server forgot it (`expire-session`) as that request
+ * left the client; bare 404s (no JSON-RPC body) after it are an outage that lasts past the last.
+ */
+function expiredSession(ctx: Context): void {
+  const found = ctx.streams ? expiredAt(ctx.idx) : undefined;
+  if (!found) return;
+  const streams = [...ctx.idx.streams.values()];
+  // Forgetting the session ends its standalone GET stream: when one ended first, the session expired then.
+  const getEnded = streams.filter((s) => s.open?.http?.method === 'GET' && s.open.http.headers?.['mcp-session-id'] === found.session && s.aborts.length === 0 && s.end !== undefined && s.end.t <= found.t);
+  const ends = getEnded.flatMap((s) => (s.end ? [s.end.t] : []));
+  const at = ends.length > 0 ? Math.max(...ends) : found.t;
+  const bare = streams.filter((s) => s.open && s.head?.http?.status === 404 && s.open.t >= at && !s.s2c.some((f) => f.msg !== null));
+  const last = bare.at(-1)?.open?.t;
+  // The outage covers the last bare 404's request as it arrives.
+  const outageMs = last !== undefined ? Math.round(last + ctx.c2s - at) + 1 : undefined;
+  ctx.steps.push(step(at, { type: 'expire-session', ...(outageMs !== undefined && { outageMs }) }));
+  ctx.notes.push(`The server answers a request naming session ${found.session} with HTTP 404 at ${Math.round(found.t)} ms: the session expired at ${Math.round(at)} ms (an expire-session step)${outageMs !== undefined ? `, and bare 404s follow for ${outageMs} ms (an outage)` : ''}.`);
 }
 
 /** The first cancel of `initialize` that gives a timeout as its reason: the TypeScript SDK v1 client's connect timeout. */
@@ -251,6 +286,7 @@ function forged(ctx: Context): void {
 
 export function observedSteps(idx: TraceIndex, latency: { c2s: number }, endAt: number, setting: { server: ServerProfile; streams: boolean }): Observed {
   const ctx: Context = { idx, c2s: latency.c2s, long: endAt + 60_000, steps: [], notes: [], explained: new Set(), ...setting };
+  expiredSession(ctx);
   calls(ctx);
   const connectTimeoutMs = strays(ctx);
   ownAnswers(ctx);

@@ -196,6 +196,7 @@ export function scenarioFromTrace(input: FromTraceInput): MadeScenario {
     ...settingNotes,
     serverNote(serverProfile, named),
     ...(clientProfile === 'ts-v1' ? ['The client as the TypeScript SDK v1 (it cancels initialize on a connect timeout, or writes notifications/initialized with "method" first as v1 does).'] : []),
+    ...(clientProfile === 'strict-host' ? ['The client as the strict host (emulated): it starts a new session after an HTTP 404, as the log\'s client does.'] : []),
     ...(clientProfile === 'py-v2' ? ['The client as python-sdk 2.x (emulated): its cancels give the reasons 2.x writes ("caller cancelled", "timed out after …s").'] : []),
     ...observed.notes,
     ...asked.notes,

@@ -254,12 +254,17 @@ describe('a client whose cancels give python-sdk 2.x’s reasons', () => {
   });
 });
 
+/** A library scenario's run exported as HAR, imported, and made into a scenario: the way a DevTools capture comes in. */
+async function fromHar(id: string): Promise<{ imp: Extract<Imported, { ok: true }>; scenario: Scenario }> {
+  const entry = LIBRARY.find((e) => e.id === id);
+  if (!entry) assert.fail(`the library scenario ${id} is gone`);
+  const imp = imported(toHar(await runHeadless(entry.scenario, sides)));
+  return { imp, scenario: made(scenarioFromTrace({ trace: imp.trace, revision: revisionShown(imp), transport: imp.transport ?? 'stdio' })) };
+}
+
 describe('a HAR of a server that closes a stream and resumes it', () => {
   test('the ids on its SSE events make the server resumable, and a stream closed before the answer came on a resumed GET is a close-stream step at its end', async () => {
-    const entry = LIBRARY.find((e) => e.id === 'stream-resumes-after-server-close-2025-11-25');
-    if (!entry) assert.fail('the library scenario is gone');
-    const imp = imported(toHar(await runHeadless(entry.scenario, sides)));
-    const scenario = made(scenarioFromTrace({ trace: imp.trace, revision: revisionShown(imp), transport: imp.transport ?? 'stdio' }));
+    const { imp, scenario } = await fromHar('stream-resumes-after-server-close-2025-11-25');
     assert.ok(scenario.resumable !== undefined);
     assert.deepEqual(
       scenario.steps.map((s) => ({ at: s.at, ...s.action })).filter((a) => a.type === 'close-stream'),
@@ -268,6 +273,23 @@ describe('a HAR of a server that closes a stream and resumes it', () => {
     const match = matchTraces(imp.trace, await runHeadless(scenario, sides), { untimedChunks: true });
     const closed = match.rows.find((r) => r.what === 'server → client HTTP end of tools/call #2');
     assert.equal(closed?.status, 'matched', matchSummary(match));
+  });
+});
+
+describe('a HAR of a session that expires', () => {
+  test('a 404 to a request naming the session is an expire-session step when its GET stream ended; bare 404s after it an outage; a client that re-initializes is the strict host', async () => {
+    for (const [id, expire, unmatched] of [
+      // A HAR entry always ends: the standalone GET stream the lab keeps open is the one frame it cannot express.
+      ['strict-host-reinitializes-after-session-expiry', { type: 'expire-session' }, ['server → client HTTP end of GET']],
+      ['reported-claude-code-94273-one-404-loses-the-server', { type: 'expire-session', outageMs: 36 }, []],
+    ] as const) {
+      const { imp, scenario } = await fromHar(id);
+      assert.equal(scenario.clientProfile, 'strict-host', id);
+      assert.deepEqual(scenario.steps.filter((s) => s.action.type === 'expire-session'), [{ at: 100, action: expire }], id);
+      const match = matchTraces(imp.trace, await runHeadless(scenario, sides), { untimedChunks: true });
+      assert.deepEqual(match.rows.filter((r) => r.status !== 'matched').map((r) => r.what), unmatched, `${id}: ${matchSummary(match)}`);
+      assert.deepEqual(match.extra, [], id);
+    }
   });
 });
 
