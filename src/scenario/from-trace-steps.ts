@@ -186,8 +186,9 @@ export function clientFingerprint(idx: TraceIndex): ClientProfile | undefined {
 }
 
 /**
- * A 404 to a request naming a session: the server forgot it (`expire-session`) as that request
- * left the client; bare 404s (no JSON-RPC body) after it are an outage that lasts past the last.
+ * A 404 to a request naming a session: the server forgot it (`expire-session`) when it ended the
+ * session's GET stream, or else as that request left the client; bare 404s (no JSON-RPC body)
+ * from then on are an outage that lasts until the last of them has arrived.
  */
 function expiredSession(ctx: Context): void {
   const found = ctx.streams ? expiredAt(ctx.idx) : undefined;
