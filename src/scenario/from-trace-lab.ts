@@ -88,6 +88,23 @@ export function labFaults(idx: TraceIndex, latency: { c2s: number; s2c: number }
 }
 
 /**
+ * The `resumable` setting an HTTP trace shows: the server's SSE events carry ids only when it
+ * keeps an event store, and the `retry` its priming events carry is the one it was given. A
+ * forged frame's event says nothing about the server.
+ */
+export function resumableOf(frames: readonly FrameEvent[]): { retryMs?: number } | undefined {
+  let resumable = false;
+  let retryMs: number | undefined;
+  for (const f of frames) {
+    if (f.dir !== 's2c' || f.http?.part !== 'chunk' || f.injected === true) continue;
+    if (/^id:/m.test(f.raw)) resumable = true;
+    const retry = /^retry: ?(\d+)\r?$/m.exec(f.raw);
+    if (retry?.[1] !== undefined) retryMs ??= Number(retry[1]);
+  }
+  return resumable ? { ...(retryMs !== undefined && { retryMs }) } : undefined;
+}
+
+/**
  * The client's handlers, from their notes: one that returned took that long (and ignored a
  * cancel it saw first); one that threw on its cancel observed it, and any duration past the
  * trace's end behaves the same.

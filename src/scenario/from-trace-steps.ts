@@ -4,8 +4,9 @@
  * do to answer as the log shows (a lab tool for each call), and forged frames (`inject…`
  * steps) for the messages no profile writes by itself. Every guess is said in a note.
  */
-import { forgedMessageProblem, idKey, isObject, type IndexedCancel, type IndexedRequest, type IndexedResponse, type JsonRpcMessage, type TraceIndex, type UserAction } from '../trace/index.ts';
+import { forgedMessageProblem, idKey, isObject, type FrameEvent, type IndexedCancel, type IndexedRequest, type IndexedResponse, type JsonRpcMessage, type TraceIndex, type UserAction } from '../trace/index.ts';
 import { ASK_CAPABILITY, type ClientHandler, type ClientHandlers, type HandledCapability } from './reverse.ts';
+import type { ClientProfile, ServerProfile } from './model.ts';
 import type { Step } from './schema.ts';
 import { validateToolArgs } from './tools.ts';
 
@@ -14,8 +15,6 @@ export interface Observed {
   notes: string[];
   /** A client cancel of `initialize` after this long (ms): the TypeScript SDK v1's connect timeout. */
   connectTimeoutMs?: number;
-  /** The server answered a cancelled request with the code-0 error python-sdk 1.x writes. */
-  codeZero: boolean;
 }
 
 /** A cancel's reason says the SDK's request timeout sent it, not a Stop. */
@@ -33,6 +32,10 @@ interface Context {
   notes: string[];
   /** The messages some step (or the lab's sides by themselves) accounts for. */
   explained: Set<JsonRpcMessage>;
+  /** The server's profile: what it writes by itself for a cancelled request. */
+  server: ServerProfile;
+  /** The setting takes streams steps (streams.ts): the real v2 server over sessionful Streamable HTTP. */
+  streams: boolean;
 }
 
 const step = (at: number, action: UserAction): Step => ({ at: Math.max(0, Math.round(at)), action });
@@ -46,6 +49,32 @@ function isError(r: IndexedResponse): boolean {
   return r.msg.error !== undefined;
 }
 
+/** The Go SDK's answer to a request whose handler stopped on its cancel (profiles.ts): an isError result "context canceled". */
+function isContextCanceled(r: IndexedResponse): boolean {
+  const result = r.msg.result;
+  if (!isObject(result) || result.isError !== true || !Array.isArray(result.content)) return false;
+  const first: unknown = result.content[0];
+  return isObject(first) && first.text === 'context canceled';
+}
+
+/** A response written after the request's first cancel. */
+function afterCancel(req: IndexedRequest, r: IndexedResponse): boolean {
+  const cancel = req.cancels[0];
+  return cancel !== undefined && r.frame.t >= cancel.frame.t;
+}
+
+/**
+ * The server profile its answers to cancelled requests show: python-sdk 1.x's code-0 error, or
+ * the Go SDK's "context canceled" result. A plain result after a cancel shows no profile: any
+ * server whose answer crossed the cancel on the wire writes one, so it is forged instead.
+ */
+export function serverFingerprint(idx: TraceIndex): ServerProfile | undefined {
+  const answered = idx.requests.flatMap((req) => req.responses.filter((r) => afterCancel(req, r)));
+  if (answered.some((r) => r.msg.error?.code === 0)) return 'py-v1';
+  if (answered.some(isContextCanceled)) return 'go';
+  return undefined;
+}
+
 /**
  * The lab tool that answers a call the way the log shows: the call's own tool when the lab has
  * it with these arguments; progress → slow_count at the step the log shows; a result before
@@ -57,6 +86,7 @@ function toolFor(ctx: Context, req: IndexedRequest, first: IndexedResponse | und
   const name = typeof params.name === 'string' ? params.name : '';
   const args = isObject(params.arguments) ? params.arguments : {};
   if (validateToolArgs(name, args).ok) return { tool: name, args, why: 'the lab has this tool' };
+  if (ctx.server === 'go' && first && isContextCanceled(first)) return { tool: 'work', args: { ms: ctx.long, onCancel: 'observe' }, why: 'it stopped on its cancel, and the Go SDK still writes its answer' };
   const progress = ctx.idx.progressByOwner.get(req) ?? [];
   const started = req.frame.t + ctx.c2s;
   const firstProgress = progress[0];
@@ -74,8 +104,29 @@ function toolFor(ctx: Context, req: IndexedRequest, first: IndexedResponse | und
   return { tool: 'work', args: { ms: ctx.long, onCancel: 'observe' }, why };
 }
 
+/** Whether a server frame carries the request's answer or progress. */
+function carries(ctx: Context, frame: FrameEvent, req: IndexedRequest): boolean {
+  const entry = ctx.idx.byFrame.get(frame.frame);
+  return entry !== undefined && (entry.responses.some((r) => r.req === req) || entry.progress.some((p) => p.owner === req));
+}
+
+/**
+ * The call's SSE streams the server closed before its answer (`close-stream`): each ended with
+ * no abort by the client, and the answer came later on another stream (the client resumed).
+ */
+function closedStreams(ctx: Context, req: IndexedRequest, call: string): void {
+  const answer = req.responses[0];
+  if (!ctx.streams || !answer) return;
+  for (const s of ctx.idx.streams.values()) {
+    if (!s.end || s.aborts.length > 0 || s.end.t >= answer.frame.t || s.s2c.includes(answer.frame)) continue;
+    if (s.req !== req && !s.s2c.some((f) => carries(ctx, f, req))) continue;
+    ctx.steps.push(step(s.end.t, { type: 'close-stream', call }));
+    ctx.notes.push(`The server closed a stream of call ${call} at ${Math.round(s.end.t)} ms before its answer, which came on a resumed stream: a close-stream step.`);
+  }
+}
+
 /** The client's calls, each with its Stop or timeout, and forged frames for its extra cancels and answers. */
-function calls(ctx: Context, codeZero: boolean): void {
+function calls(ctx: Context): void {
   let n = 0;
   for (const req of ctx.idx.requests) {
     if (req.dir !== 'c2s' || req.method !== 'tools/call') continue;
@@ -91,6 +142,7 @@ function calls(ctx: Context, codeZero: boolean): void {
     ctx.steps.push(step(req.frame.t, { type: 'call', call, tool: tool.tool, args: tool.args, ...timing }));
     ctx.notes.push(`${label(req)} → call ${call}: ${tool.tool} ${JSON.stringify(tool.args)} (${tool.why}).`);
     if (stopAt !== undefined && !timeout) ctx.steps.push(step(stopAt, { type: 'stop', call }));
+    closedStreams(ctx, req, call);
     if (timeout) ctx.notes.push(`Call ${call}'s cancel gives a timeout as its reason: the call times out after ${timing.timeoutMs ?? 0} ms instead of a Stop.`);
     if (cancel) ctx.explained.add(cancel.msg);
     for (const c of again) {
@@ -98,7 +150,7 @@ function calls(ctx: Context, codeZero: boolean): void {
       ctx.explained.add(c.msg);
     }
     if (first) {
-      const produced = tool.tool !== 'work' || (codeZero && first.msg.error?.code === 0);
+      const produced = tool.tool !== 'work' || (ctx.server === 'py-v1' && first.msg.error?.code === 0) || (ctx.server === 'go' && isContextCanceled(first));
       if (!produced) ctx.steps.push(step(first.frame.t, { type: 'inject-response', outcome: isError(first) ? 'error' : 'result', call }));
       ctx.explained.add(first.msg);
     }
@@ -108,6 +160,50 @@ function calls(ctx: Context, codeZero: boolean): void {
     }
     for (const p of ctx.idx.progressByOwner.get(req) ?? []) if (tool.tool === 'slow_count') ctx.explained.add(p.msg);
   }
+}
+
+/** The reasons python-sdk 2.x's client gives its cancels (profiles.ts): "caller cancelled" for a Stop, "timed out after 0.5s" for a timeout. */
+const PY_V2_REASON = /^(caller cancelled|timed out after \d+(\.\d+)?s)$/;
+
+/** The first HTTP 404 the server gave a request that named a session: the session expired. */
+function expiredAt(idx: TraceIndex): { t: number; session: string } | undefined {
+  for (const s of idx.streams.values()) {
+    const session = s.open?.http?.headers?.['mcp-session-id'];
+    if (s.open && s.head?.http?.status === 404 && session !== undefined) return { t: s.open.t, session };
+  }
+  return undefined;
+}
+
+/**
+ * The client profile a log shows: python-sdk 2.x's cancels give reasons of their own; a client
+ * that re-initializes after an HTTP 404 is the strict host (the real v2 client does not by itself).
+ */
+export function clientFingerprint(idx: TraceIndex): ClientProfile | undefined {
+  if (idx.cancels.some((c) => c.dir === 'c2s' && PY_V2_REASON.test(String(isObject(c.msg.params) ? c.msg.params.reason : '')))) return 'py-v2';
+  const expired = expiredAt(idx);
+  if (expired && idx.requests.some((r) => r.dir === 'c2s' && r.method === 'initialize' && r.frame.t >= expired.t)) return 'strict-host';
+  return undefined;
+}
+
+/**
+ * A 404 to a request naming a session: the server forgot it (`expire-session`) when it ended the
+ * session's GET stream, or else as that request left the client; bare 404s (no JSON-RPC body)
+ * from then on are an outage that lasts until the last of them has arrived.
+ */
+function expiredSession(ctx: Context): void {
+  const found = ctx.streams ? expiredAt(ctx.idx) : undefined;
+  if (!found) return;
+  const streams = [...ctx.idx.streams.values()];
+  // Forgetting the session ends its standalone GET stream: when one ended first, the session expired then.
+  const getEnded = streams.filter((s) => s.open?.http?.method === 'GET' && s.open.http.headers?.['mcp-session-id'] === found.session && s.aborts.length === 0 && s.end !== undefined && s.end.t <= found.t);
+  const ends = getEnded.flatMap((s) => (s.end ? [s.end.t] : []));
+  const at = ends.length > 0 ? Math.max(...ends) : found.t;
+  const bare = streams.filter((s) => s.open && s.head?.http?.status === 404 && s.open.t >= at && !s.s2c.some((f) => f.msg !== null));
+  const last = bare.at(-1)?.open?.t;
+  // The outage covers the last bare 404's request as it arrives.
+  const outageMs = last !== undefined ? Math.round(last + ctx.c2s - at) + 1 : undefined;
+  ctx.steps.push(step(at, { type: 'expire-session', ...(outageMs !== undefined && { outageMs }) }));
+  ctx.notes.push(`The server answers a request naming session ${found.session} with HTTP 404 at ${Math.round(found.t)} ms: the session expired at ${Math.round(at)} ms (an expire-session step)${outageMs !== undefined ? `, and bare 404s follow for ${outageMs} ms (an outage)` : ''}.`);
 }
 
 /** The first cancel of `initialize` that gives a timeout as its reason: the TypeScript SDK v1 client's connect timeout. */
@@ -149,7 +245,7 @@ function strays(ctx: Context): number | undefined {
  * other requests (pings, forged requests), the client's answers to the server's requests, and
  * python-sdk 1.x's "Internal Server Error" for an unknown id.
  */
-function ownAnswers(ctx: Context, codeZero: boolean): void {
+function ownAnswers(ctx: Context): void {
   for (const req of ctx.idx.requests) {
     if (req.dir === 'c2s' && req.method === 'ping') {
       ctx.steps.push(step(req.frame.t, { type: 'ping' }));
@@ -161,7 +257,7 @@ function ownAnswers(ctx: Context, codeZero: boolean): void {
   }
   for (const { msg } of ctx.idx.messages) {
     if (msg.method === 'notifications/initialized') ctx.explained.add(msg);
-    if (codeZero && msg.method === 'notifications/message' && JSON.stringify(msg.params ?? {}).includes('Internal Server Error')) ctx.explained.add(msg);
+    if (ctx.server === 'py-v1' && msg.method === 'notifications/message' && JSON.stringify(msg.params ?? {}).includes('Internal Server Error')) ctx.explained.add(msg);
   }
 }
 
@@ -189,16 +285,16 @@ function forged(ctx: Context): void {
   if (texts > 0) ctx.notes.push(`${texts} lines that are not JSON cannot be forged (a forged frame is a JSON value): the run has no frame for them.`);
 }
 
-export function observedSteps(idx: TraceIndex, latency: { c2s: number }, endAt: number): Observed {
-  const ctx: Context = { idx, c2s: latency.c2s, long: endAt + 60_000, steps: [], notes: [], explained: new Set() };
-  const codeZero = idx.requests.some((req) => req.cancels.length > 0 && req.responses.some((r) => r.msg.error?.code === 0 && r.frame.t >= (req.cancels[0]?.frame.t ?? Infinity)));
-  calls(ctx, codeZero);
+export function observedSteps(idx: TraceIndex, latency: { c2s: number }, endAt: number, setting: { server: ServerProfile; streams: boolean }): Observed {
+  const ctx: Context = { idx, c2s: latency.c2s, long: endAt + 60_000, steps: [], notes: [], explained: new Set(), ...setting };
+  expiredSession(ctx);
+  calls(ctx);
   const connectTimeoutMs = strays(ctx);
-  ownAnswers(ctx, codeZero);
+  ownAnswers(ctx);
   forged(ctx);
   // Stable by time: steps at one time keep the log's order, which is the order the lab takes them in.
   const steps = ctx.steps.map((s, i) => ({ s, i })).sort((a, b) => a.s.at - b.s.at || a.i - b.i).map(({ s }) => s);
-  return { steps, notes: ctx.notes, codeZero, ...(connectTimeoutMs !== undefined && { connectTimeoutMs }) };
+  return { steps, notes: ctx.notes, ...(connectTimeoutMs !== undefined && { connectTimeoutMs }) };
 }
 
 /** A request the server may send the client (ask_client's): elicitation, sampling, roots or ping. */

@@ -4,12 +4,13 @@
  * every library scenario reads back into a scenario that runs to the same trace hash; and a log
  * from a server the lab does not have maps its tools, Stops and late answers onto the lab's.
  */
-import { after, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { createNodeSides, runHeadless } from '../../src/host/index.ts';
-import { LIBRARY, matchSummary, matchTraces, scenarioFromTrace, type MadeScenario, type Revision, type Scenario } from '../../src/scenario/index.ts';
+import { LIBRARY, REVISIONS, clientMode, clientRevisions, matchSummary, matchTraces, scenarioFromTrace, serverRevisions, type MadeScenario, type Revision, type Scenario } from '../../src/scenario/index.ts';
 import { importTrace, serializeTrace, traceHash, type Imported, type TraceEvent } from '../../src/trace/index.ts';
+import { toHar } from '../../src/trace/export/index.ts';
 
 const sides = createNodeSides();
 after(() => sides.close());
@@ -75,17 +76,89 @@ describe('each import sample becomes a scenario whose run matches it', () => {
   });
 });
 
+/**
+ * The settings a lab trace cannot show, per library scenario, each with why: the trace is the
+ * same with the setting read back, so the round trip holds, but the field is not the one written.
+ */
+const SETTING_NOT_SHOWN: Record<string, { field: string; why: string }> = {
+  'seed-004-python-v2-survives-swallowed-cancel': {
+    field: 'serverProfile',
+    why: 'python-sdk 2.x differs from the TypeScript SDK v2 only on a late or unknown-id response and a string cancel id; this run has neither, so the emulation writes no note and the server reads back as TS v2',
+  },
+  'negotiation-server-answers-an-older-client': {
+    field: 'negotiation',
+    why: "the server echoes the 2025-06-18 the client offers, so its first choice (2025-11-25) never reaches the wire: its list reads back as the one revision it answered",
+  },
+};
+
+function revisionShown(imp: Extract<Imported, { ok: true }>): Revision {
+  const revision = REVISIONS.find((r) => r === imp.revision);
+  if (!revision) assert.fail(`the import shows no revision the lab has: ${imp.revision ?? 'none'}`);
+  return revision;
+}
+
+/** The setting a scenario runs with, as negotiation.ts and the server shape read it (a list the defaults give equals no list). */
+function settingOf(s: Scenario): Record<string, unknown> {
+  return {
+    revision: s.revision,
+    transport: s.transport,
+    httpServer: s.transport === 'streamable-http' && s.revision !== '2026-07-28' ? s.httpServer : undefined,
+    serverProfile: s.serverProfile ?? 'ts-v2',
+    clientProfile: s.clientProfile ?? 'ts-v2',
+    connectTimeoutMs: s.connectTimeoutMs,
+    resumable: s.resumable,
+    negotiation: { client: clientRevisions(s), server: serverRevisions(s), mode: clientMode(s) },
+  };
+}
+
 describe('a lab trace reads back into the scenario that made it', () => {
-  test('every library scenario: lab trace → import → scenario → run gives the same trace hash', async () => {
-    const differ: string[] = [];
+  const read: { id: string; scenario: Scenario; first: TraceEvent[]; imp: Extract<Imported, { ok: true }> }[] = [];
+  before(async () => {
     for (const entry of LIBRARY) {
       const first = await runHeadless(entry.scenario, sides);
-      const imp = imported(serializeTrace(first));
-      const again = await runHeadless(made(scenarioFromTrace({ trace: imp.trace, revision: entry.scenario.revision, transport: entry.scenario.transport })), sides);
-      if ((await traceHash(first)) !== (await traceHash(again))) differ.push(entry.id);
+      read.push({ id: entry.id, scenario: entry.scenario, first, imp: imported(serializeTrace(first)) });
+    }
+  });
+
+  test('every library scenario: lab trace → import → scenario → run gives the same trace hash', async () => {
+    const differ: string[] = [];
+    for (const { id, scenario, first, imp } of read) {
+      const again = await runHeadless(made(scenarioFromTrace({ trace: imp.trace, revision: scenario.revision, transport: scenario.transport })), sides);
+      if ((await traceHash(first)) !== (await traceHash(again))) differ.push(id);
+      // The playground reads back with the revision the import shows: the one agreed, not always the scenario's.
+      if (imp.revision === scenario.revision) continue;
+      const shown = await runHeadless(made(scenarioFromTrace({ trace: imp.trace, revision: revisionShown(imp), transport: imp.transport ?? 'stdio' })), sides);
+      if ((await traceHash(first)) !== (await traceHash(shown))) differ.push(`${id} (with the imported revision ${imp.revision})`);
     }
     assert.deepEqual(differ, []);
-    assert.ok(LIBRARY.length > 60);
+    assert.ok(read.length > 60);
+  });
+
+  test('every library scenario’s setting reads back as written: profiles, negotiation, resumable streams, connect timeout', () => {
+    for (const { id, scenario, imp } of read) {
+      const back = settingOf(made(scenarioFromTrace({ trace: imp.trace, revision: scenario.revision, transport: scenario.transport })));
+      const written = settingOf(scenario);
+      const not = SETTING_NOT_SHOWN[id];
+      if (not) {
+        assert.notDeepEqual(back[not.field], written[not.field], `${id}: ${not.field} now reads back; take it off the list`);
+        back[not.field] = written[not.field];
+      }
+      assert.deepEqual(back, written, id);
+    }
+  });
+
+  test('the handshake gives the negotiation: a refused counter-offer, a refused probe, an auto fallback', () => {
+    const of = (id: string, imported = false): Scenario => {
+      const r = read.find((x) => x.id === id);
+      if (!r) assert.fail(id);
+      return made(scenarioFromTrace({ trace: r.imp.trace, revision: imported ? revisionShown(r.imp) : r.scenario.revision, transport: r.scenario.transport }));
+    };
+    assert.deepEqual(of('negotiation-client-refuses-the-counter-offer').negotiation, { server: ['2025-11-25'] });
+    // The import shows the revision the server answered; the client refused it, so its list cannot hold it.
+    assert.deepEqual([of('negotiation-client-refuses-the-counter-offer', true).revision], ['2025-06-18']);
+    assert.deepEqual(of('negotiation-pinned-client-refused').negotiation, { server: ['2025-11-25'] });
+    assert.deepEqual(of('negotiation-auto-falls-back-to-initialize').negotiation, { client: ['2026-07-28', '2025-11-25'], server: ['2025-11-25'], mode: 'auto' });
+    assert.deepEqual(of('stream-resumes-after-server-close-2025-11-25').resumable, { retryMs: 200 });
   });
 });
 
@@ -125,6 +198,98 @@ describe('a log from a server the lab does not have', () => {
     const run = await runHeadless(scenario, sides);
     const match = matchTraces(imp.trace, run);
     assert.deepEqual(match.counts, { matched: 14, differs: 0, missing: 0, extra: 0 }, matchSummary(match));
+  });
+});
+
+describe('a server that still answers a cancelled request', () => {
+  test('the Go SDK’s "context canceled" result after a cancel makes the server Go (emulated), which writes that answer itself; the run matches frame for frame', async () => {
+    const log = [
+      '[+ 0ms] --> {"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"my-host","version":"1"}}}',
+      '[+ 3ms] <-- {"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"go-server","version":"1"}}}',
+      '[+ 6ms] --> {"jsonrpc":"2.0","method":"notifications/initialized"}',
+      '[+ 20ms] --> {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"crawl","arguments":{"url":"x"}}}',
+      '[+ 150ms] --> {"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1,"reason":"user pressed Stop"}}',
+      '[+ 153ms] <-- {"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"context canceled"}],"isError":true}}',
+    ].join('\n');
+    const imp = imported(log);
+    const scenario = made(scenarioFromTrace({ trace: imp.trace, revision: '2025-11-25', transport: 'stdio' }));
+    assert.equal(scenario.serverProfile, 'go');
+    // No forged answer: the emulated Go server writes it when the handler stops on the cancel.
+    assert.deepEqual(
+      scenario.steps.map((s) => s.action.type),
+      ['call', 'stop'],
+    );
+    const match = matchTraces(imp.trace, await runHeadless(scenario, sides));
+    assert.deepEqual(match.counts, { matched: 6, differs: 0, missing: 0, extra: 0 }, matchSummary(match));
+  });
+});
+
+describe('a client whose cancels give python-sdk 2.x’s reasons', () => {
+  test('"caller cancelled" and "timed out after 0.05s" make the client python-sdk 2.x (emulated): a Stop and a timeout, and the run matches frame for frame', async () => {
+    const log = [
+      '[+ 0ms] --> {"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"mcp","version":"2"}}}',
+      '[+ 5ms] <-- {"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"docs","version":"1"}}}',
+      '[+ 10ms] --> {"jsonrpc":"2.0","method":"notifications/initialized"}',
+      '[+ 20ms] --> {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"crawl","arguments":{}}}',
+      '[+ 120ms] --> {"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1,"reason":"caller cancelled"}}',
+      '[+ 200ms] --> {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"crawl","arguments":{}}}',
+      '[+ 250ms] --> {"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2,"reason":"timed out after 0.05s"}}',
+    ].join('\n');
+    const imp = imported(log);
+    const scenario = made(scenarioFromTrace({ trace: imp.trace, revision: '2025-11-25', transport: 'stdio' }));
+    assert.equal(scenario.clientProfile, 'py-v2');
+    assert.deepEqual(
+      scenario.steps.map((s) => [s.at, s.action.type, s.action.type === 'call' ? s.action.timeoutMs : undefined]),
+      [
+        [20, 'call', undefined],
+        [120, 'stop', undefined],
+        [200, 'call', 50],
+      ],
+    );
+    const run = await runHeadless(scenario, sides);
+    const reasons = (trace: readonly TraceEvent[]): unknown[] => trace.flatMap((e) => (e.kind === 'frame' && e.msg?.method === 'notifications/cancelled' ? [e.msg.params?.reason] : []));
+    assert.deepEqual(reasons(run), reasons(imp.trace));
+    const match = matchTraces(imp.trace, run);
+    assert.deepEqual(match.counts, { matched: 7, differs: 0, missing: 0, extra: 0 }, matchSummary(match));
+  });
+});
+
+/** A library scenario's run exported as HAR, imported, and made into a scenario: the way a DevTools capture comes in. */
+async function fromHar(id: string): Promise<{ imp: Extract<Imported, { ok: true }>; scenario: Scenario }> {
+  const entry = LIBRARY.find((e) => e.id === id);
+  if (!entry) assert.fail(`the library scenario ${id} is gone`);
+  const imp = imported(toHar(await runHeadless(entry.scenario, sides)));
+  return { imp, scenario: made(scenarioFromTrace({ trace: imp.trace, revision: revisionShown(imp), transport: imp.transport ?? 'stdio' })) };
+}
+
+describe('a HAR of a server that closes a stream and resumes it', () => {
+  test('the ids on its SSE events make the server resumable, and a stream closed before the answer came on a resumed GET is a close-stream step at its end', async () => {
+    const { imp, scenario } = await fromHar('stream-resumes-after-server-close-2025-11-25');
+    assert.ok(scenario.resumable !== undefined);
+    assert.deepEqual(
+      scenario.steps.map((s) => ({ at: s.at, ...s.action })).filter((a) => a.type === 'close-stream'),
+      [{ at: 150, type: 'close-stream', call: '#1' }],
+    );
+    const match = matchTraces(imp.trace, await runHeadless(scenario, sides), { untimedChunks: true });
+    const closed = match.rows.find((r) => r.what === 'server → client HTTP end of tools/call #2');
+    assert.equal(closed?.status, 'matched', matchSummary(match));
+  });
+});
+
+describe('a HAR of a session that expires', () => {
+  test('a 404 to a request naming the session is an expire-session step when its GET stream ended; bare 404s after it an outage; a client that re-initializes is the strict host', async () => {
+    for (const [id, expire, unmatched] of [
+      // A HAR entry always ends: the standalone GET stream the lab keeps open is the one frame it cannot express.
+      ['strict-host-reinitializes-after-session-expiry', { type: 'expire-session' }, ['server → client HTTP end of GET']],
+      ['reported-claude-code-94273-one-404-loses-the-server', { type: 'expire-session', outageMs: 36 }, []],
+    ] as const) {
+      const { imp, scenario } = await fromHar(id);
+      assert.equal(scenario.clientProfile, 'strict-host', id);
+      assert.deepEqual(scenario.steps.filter((s) => s.action.type === 'expire-session'), [{ at: 100, action: expire }], id);
+      const match = matchTraces(imp.trace, await runHeadless(scenario, sides), { untimedChunks: true });
+      assert.deepEqual(match.rows.filter((r) => r.status !== 'matched').map((r) => r.what), unmatched, `${id}: ${matchSummary(match)}`);
+      assert.deepEqual(match.extra, [], id);
+    }
   });
 });
 
