@@ -18,7 +18,7 @@ async function fixture(name: string): Promise<Scenario> {
 
 async function openExplore(page: Page, scenario: Scenario): Promise<void> {
   await page.goto(`/playground/#${await permalinkOf(scenario, '')}`);
-  await expect(page.locator('#replay-status')).toContainText('Replayed');
+  await expect(page.locator('#replay-status')).toContainText('No recorded trace');
   await page.getByRole('tab', { name: 'Explore' }).click();
   await expect(page.locator('#explore-space')).toContainText("This scenario's space");
 }
@@ -35,9 +35,12 @@ test('seed 004 with a Stop window: the whole space searched, the histogram and t
     }).observe({ type: 'longtask', buffered: false });
   });
   await page.locator('#explore-budget').fill('200');
-  await page.getByRole('button', { name: 'Start' }).click();
+  await page.locator('#explore-start').click();
   await expect(page.locator('#explore-status')).toContainText('Exploring on');
+  // The pool's worker pairs run beside the page's own pair, and are gone when the search ends.
+  expect(page.workers().length).toBeGreaterThanOrEqual(4);
   await expect(page.locator('#explore-status')).toContainText('Searched the whole space: 38 schedules, 38 distinct traces', { timeout: 60_000 });
+  await expect.poll(() => page.workers().length).toBe(2);
   expect(await doneCount(page)).toBe(38);
   // The five outcome classes the CLI finds, with their counts.
   const classes = page.locator('#explore-classes li');
@@ -62,16 +65,17 @@ test('seed 004 with a Stop window: the whole space searched, the histogram and t
 test('R2 with a latency range: Stop stops the count, and the crossing class opens a run where the response is ignored after Stop', async ({ page }) => {
   await openExplore(page, await fixture('r2-latency-range'));
   await page.locator('#explore-budget').fill('5000');
-  await page.getByRole('button', { name: 'Start' }).click();
+  await page.locator('#explore-start').click();
   await expect.poll(() => doneCount(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(10);
-  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.locator('#explore-stop').click();
   await expect(page.locator('#explore-status')).toContainText('Stopped at');
+  await expect.poll(() => page.workers().length).toBe(2);
   const stopped = await doneCount(page);
   expect(stopped).toBeLessThan(5000);
   await page.waitForTimeout(1000);
   expect(await doneCount(page)).toBe(stopped);
   await expect(page.locator('#explore-status')).toContainText(`Stopped at ${stopped} of 5000 schedules`);
-  await expect(page.getByRole('button', { name: 'Resume' })).toBeEnabled();
+  await expect(page.locator('#explore-resume')).toBeEnabled();
 
   await page.locator('#explore-classes li[data-key="A STOPPED_LOCALLY crossed · server up"] button').click();
   await expect(page.locator('#replay-status')).toContainText('Reproduced exactly');
@@ -84,7 +88,7 @@ test('a witness the user changes loses its schedule: a latency picker, and an ed
   const r2 = await fixture('r2-latency-range');
   const witness = { ...r2, explore: { ...r2.explore, schedule: 's1.-3.2.2' } };
   await page.goto(`/playground/#${await permalinkOf(witness, '')}`);
-  await expect(page.locator('#replay-status')).toContainText('Replayed');
+  await expect(page.locator('#replay-status')).toContainText('No recorded trace');
   await page.getByRole('tab', { name: 'Share' }).click();
   await page.locator('#editor-details summary').click();
   const content = page.locator('#scenario-editor .cm-content');
@@ -101,11 +105,24 @@ test('a witness the user changes loses its schedule: a latency picker, and an ed
 
   // A picker on a witness: the same steps replay under the new latency, without the schedule.
   await page.goto(`/playground/#${await permalinkOf(witness, '')}`);
-  await expect(page.locator('#replay-status')).toContainText('Replayed');
+  await expect(page.locator('#replay-status')).toContainText('No recorded trace');
   await expect(content).toContainText('"schedule": "s1.-3.2.2"');
   await page.locator('#lat-c2s').fill('20');
   await page.locator('#lat-c2s').press('Enter');
   await expect(content).toContainText('"c2s": 20');
   await expect(content).not.toContainText('"schedule"');
   await expect(page.locator('section.errors')).toBeHidden();
+});
+
+test('a scenario without a space says how to declare one, and one click adds a latency range to it', async ({ page }) => {
+  await page.goto('/playground/');
+  await expect(page.locator('.playground')).toHaveAttribute('data-ready', 'true');
+  await page.getByRole('tab', { name: 'Explore' }).click();
+  await expect(page.locator('#explore-no-space')).toBeVisible();
+  await expect(page.locator('#explore-start')).toBeDisabled();
+  await page.getByRole('button', { name: 'Add a latency range' }).click();
+  // The playground's latencies are 5 ms each way: a range of 2 to 20 ms, every 2.
+  await expect(page.locator('#explore-space')).toContainText('"c2s":[2,20,2],"s2c":[2,20,2]');
+  await expect(page.locator('#explore-no-space')).toBeHidden();
+  await expect(page.locator('#explore-start')).toBeEnabled();
 });

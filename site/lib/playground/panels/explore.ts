@@ -20,6 +20,16 @@ interface Search {
   error: string | null;
   lanes: number;
   controller: AbortController;
+  /** performance.now() when it started, and when it ended (null while it runs). */
+  began: number;
+  ended: number | null;
+}
+
+interface Row {
+  li: HTMLLIElement;
+  button: HTMLButtonElement;
+  count: HTMLElement;
+  bar: HTMLElement;
 }
 
 interface Bar {
@@ -70,7 +80,8 @@ function rangeAround(ms: number): MsRange {
 function statusText(s: Search): string {
   const n = s.records.length;
   const distinct = new Set(s.records.map((r) => r.traceHash)).size;
-  const traces = `${distinct.toLocaleString('en-US')} distinct trace${distinct === 1 ? '' : 's'}`;
+  const seconds = ((s.ended ?? performance.now()) - s.began) / 1000;
+  const traces = `${distinct.toLocaleString('en-US')} distinct trace${distinct === 1 ? '' : 's'}, in ${seconds.toFixed(1)} s`;
   switch (s.state) {
     case 'running':
       return `Exploring on ${s.lanes} worker pair${s.lanes === 1 ? '' : 's'}: ${n} of ${s.budget} schedules, ${traces}.`;
@@ -103,10 +114,10 @@ export function createExplorePanel(root: HTMLElement, actions: Actions): Panel {
   let search: Search | null = null;
   let renderQueued = false;
   // The shown bar of each key, so a count that changes updates its row in place (a click on it is not lost).
-  const rows = new Map<HTMLUListElement, Map<string, { li: HTMLLIElement; count: HTMLElement; bar: HTMLElement }>>();
+  const rows = new Map<HTMLUListElement, Map<string, Row>>();
 
   function syncBars(list: HTMLUListElement, shown: readonly Bar[], total: number): void {
-    const mine = rows.get(list) ?? new Map<string, { li: HTMLLIElement; count: HTMLElement; bar: HTMLElement }>();
+    const mine = rows.get(list) ?? new Map<string, Row>();
     rows.set(list, mine);
     for (const [key, row] of mine) {
       if (shown.some((b) => b.key === key)) continue;
@@ -120,11 +131,12 @@ export function createExplorePanel(root: HTMLElement, actions: Actions): Panel {
         const bar = el('span', { className: 'bar' });
         const button = el('button', { type: 'button', title: 'Open its smallest schedule as the run' }, count, el('span', {}, b.label), bar);
         button.addEventListener('click', () => void openWitness(list, b.key));
-        row = { li: el('li', {}, button), count, bar };
+        row = { li: el('li', {}, button), button, count, bar };
         row.li.dataset.key = b.key;
         mine.set(b.key, row);
       }
       row.count.textContent = String(b.count);
+      row.button.setAttribute('aria-label', `${b.label}: ${b.count} schedule${b.count === 1 ? '' : 's'}`);
       row.bar.style.width = `${total === 0 ? 0 : (100 * b.count) / total}%`;
       if (list.children[i] !== row.li) list.insertBefore(row.li, list.children[i] ?? null);
     }
@@ -167,7 +179,7 @@ export function createExplorePanel(root: HTMLElement, actions: Actions): Panel {
     if (!current) return;
     const { explorePool, poolSize } = await import('../../explore-pool.ts');
     const controller = new AbortController();
-    const s: Search = { scenario: withSchedule(current, []), budget, records: [], state: 'running', exploration: null, error: null, lanes: poolSize(), controller };
+    const s: Search = { scenario: withSchedule(current, []), budget, records: [], state: 'running', exploration: null, error: null, lanes: poolSize(), controller, began: performance.now(), ended: null };
     search = s;
     for (const list of [classList, ruleList]) list.replaceChildren();
     rows.clear();
@@ -187,6 +199,7 @@ export function createExplorePanel(root: HTMLElement, actions: Actions): Panel {
       s.state = controller.signal.aborted ? 'stopped' : 'failed';
       s.error = error instanceof Error ? error.message : String(error);
     }
+    s.ended = performance.now();
     queueRender();
   }
 
