@@ -34,12 +34,14 @@ test('seed 004 with a Stop window: the whole space searched, the histogram and t
       for (const e of list.getEntries()) longest.ms = Math.max(longest.ms, e.duration);
     }).observe({ type: 'longtask', buffered: false });
   });
+  let started = 0;
+  page.on('worker', () => started++);
   await page.locator('#explore-budget').fill('200');
   await page.locator('#explore-start').click();
   await expect(page.locator('#explore-status')).toContainText('Exploring on');
-  // The pool's worker pairs run beside the page's own pair, and are gone when the search ends.
-  expect(page.workers().length).toBeGreaterThanOrEqual(4);
   await expect(page.locator('#explore-status')).toContainText('Searched the whole space: 38 schedules, 38 distinct traces', { timeout: 60_000 });
+  // The pool's worker pairs ran beside the page's own pair, and are gone now that the search ended.
+  expect(started).toBeGreaterThanOrEqual(2);
   await expect.poll(() => page.workers().length).toBe(2);
   expect(await doneCount(page)).toBe(38);
   // The five outcome classes the CLI finds, with their counts.
@@ -125,4 +127,18 @@ test('a scenario without a space says how to declare one, and one click adds a l
   await expect(page.locator('#explore-space')).toContainText('"c2s":[2,20,2],"s2c":[2,20,2]');
   await expect(page.locator('#explore-no-space')).toBeHidden();
   await expect(page.locator('#explore-start')).toBeEnabled();
+});
+
+test('the races lesson says, for R2 over a latency range, how many schedules were explored and how many break each rule, with a witness that replays', async ({ page }) => {
+  await page.goto('/lessons/races/');
+  const plain = page.locator('aside[data-explored="race-r2-response-crosses-cancel"]');
+  await expect(plain).toContainText('200 schedules explored');
+  await expect(plain).toContainText('none breaks a rule');
+  const strict = page.locator('aside[data-explored="race-r2-strict-host-reconnects"]');
+  await expect(strict).toContainText('200 schedules explored');
+  const rule = strict.locator('li[data-rule="CANCEL-RACE-GRACEFUL"]');
+  await expect(rule).toContainText('57 break CANCEL-RACE-GRACEFUL (MUST)');
+  await rule.getByRole('link', { name: 'its smallest witness' }).click();
+  await expect(page.locator('#replay-status')).toContainText('Reproduced exactly');
+  await expect(page.locator('#calls-table tbody tr[data-call="A"] td').nth(2).locator('.state')).toHaveText('STOPPED_LOCALLY');
 });
