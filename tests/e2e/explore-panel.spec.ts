@@ -142,3 +142,27 @@ test('the races lesson says, for R2 over a latency range, how many schedules wer
   await expect(page.locator('#replay-status')).toContainText('Reproduced exactly');
   await expect(page.locator('#calls-table tbody tr[data-call="A"] td').nth(2).locator('.state')).toHaveText('STOPPED_LOCALLY');
 });
+
+test('a call added after a witness keeps its schedule, and the shared link of that run reproduces it', async ({ page }) => {
+  const r2 = await fixture('r2-latency-range');
+  const witness = { ...r2, explore: { ...r2.explore, schedule: 's1.-3.2.2' } };
+  await page.goto(`/playground/#${await permalinkOf(witness, '')}`);
+  await expect(page.locator('#replay-status')).toContainText('No recorded trace');
+  await page.locator('#tool').selectOption('quick');
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  // A replayed link waits paused where it ended; the call runs as the clock plays on.
+  await page.locator('#play').click();
+  await expect(page.locator('#calls-table tbody tr[data-call="#1"] td').nth(2).locator('.state')).toHaveText('SUCCEEDED');
+  await page.locator('#play').click();
+  await page.getByRole('tab', { name: 'Share' }).click();
+  await page.locator('#share').click();
+  await expect(page.locator('#share-link')).toHaveValue(/#v1\./);
+  const link = await page.locator('#share-link').inputValue();
+  await page.goto('/playground/');
+  await page.goto(link);
+  await expect(page.locator('#replay-status')).toContainText('Reproduced exactly');
+  await expect(page.locator('section.errors')).toBeHidden();
+  await page.getByRole('tab', { name: 'Share' }).click();
+  await page.locator('#editor-details summary').click();
+  await expect(page.locator('#scenario-editor .cm-content')).toContainText('"schedule": "s1.-3.2.2"');
+});
