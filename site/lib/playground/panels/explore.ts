@@ -151,7 +151,8 @@ export function createExplorePanel(root: HTMLElement, actions: Actions): Panel {
     stopButton.disabled = !running;
     resumeButton.disabled = !s || running || s.state === 'failed' || (s.state === 'done' && s.exploration?.exhausted === true);
     if (!s) return;
-    progress.max = s.budget;
+    // A space smaller than the budget was all run: the bar is full.
+    progress.max = s.state === 'done' && s.exploration?.exhausted === true ? Math.max(1, s.records.length) : s.budget;
     progress.value = s.records.length;
     status.textContent = statusText(s);
     const { classes, rules } = tally(s.records);
