@@ -178,3 +178,12 @@ test('a call added after a witness keeps its schedule, and the shared link of th
   await page.locator('#editor-details summary').click();
   await expect(page.locator('#scenario-editor .cm-content')).toContainText('"schedule": "s1.-3.2.2"');
 });
+
+test('on a phone the filled Explore tab fits the column', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openExplore(page, await fixture('seed-004-stop-window'));
+  await page.locator('#explore-start').click();
+  await expect(page.locator('#explore-status')).toContainText('Searched the whole space', { timeout: 60_000 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBe(0);
+});
