@@ -15,6 +15,7 @@ import { createConnectionPanel } from './playground/panels/connection.ts';
 import { createDiagramsPanel } from './playground/panels/diagrams.ts';
 import { createEditorPanel } from './playground/panels/editor.ts';
 import { createErrorsPanel } from './playground/panels/errors.ts';
+import { createExplorePanel } from './playground/panels/explore.ts';
 import { createFaultsPanel } from './playground/panels/faults.ts';
 import { createImportPanel, type ImportedTrace } from './playground/panels/import.ts';
 import { createImportScenarioPanel } from './playground/panels/import-scenario.ts';
@@ -29,6 +30,7 @@ import { replayNotice, restoreNotice } from './playground/notices.ts';
 import { forgetSaved, saveScenario, savedEditorText, savedScenario } from './playground/saved.ts';
 import { bindShortcuts } from './playground/shortcuts.ts';
 import { bindTabs } from './playground/tabs.ts';
+import { withoutSchedule } from './playground/witness.ts';
 import { nextTask } from './next-task.ts';
 import { createFrameSelection, type Actions, type OpenedLink, type Panel } from './playground/types.ts';
 
@@ -105,7 +107,7 @@ export function mountPlayground(root: HTMLElement): void {
       // The run to restart is the user's, not an imported trace shown over it.
       leaveImport();
       forgetLink();
-      const from = last?.live.scenario ?? defaultScenario();
+      const from = withoutSchedule(last?.live.scenario ?? defaultScenario());
       // A changed setting keeps the user's steps: they replay up to where the run was, then it plays on.
       if (changes && from.steps.length > 0) return replayUnder(from, { ...from, ...changes });
       connection.notify(null);
@@ -149,6 +151,7 @@ export function mountPlayground(root: HTMLElement): void {
     createWireLogPanel(root, (frame) => actions.selectFrame(frame)),
     createSharePanel(root, actions),
     importScenario,
+    createExplorePanel(root, actions),
     createReproductionPanel(root),
     editor,
     createErrorsPanel(root),

@@ -7,6 +7,7 @@
 import type { RunView } from '../../../../src/views/index.ts';
 import type { ScenarioEditor } from '../../editor.ts';
 import { saveEditorText, savedEditorText } from '../saved.ts';
+import { withoutSchedule } from '../witness.ts';
 import { byId, el } from '../dom.ts';
 import type { Actions, PageState, Panel } from '../types.ts';
 
@@ -86,10 +87,13 @@ export function createEditorPanel(root: HTMLElement, actions: Actions): EditorPa
     }
     errors.replaceChildren();
     focused = false;
+    // Edited text that kept the run's schedule edited the scenario around it: the schedule goes.
+    const kept = editor.edits() !== null && read.scenario.explore?.schedule === last?.page.live.scenario.explore?.schedule;
+    const next = kept ? withoutSchedule(read.scenario) : read.scenario;
     // The edited scenario becomes the run: the editor follows it from here.
-    editor.set(read.scenario);
+    editor.set(next);
     showEdited();
-    actions.runScenario(read.scenario);
+    actions.runScenario(next);
   });
   discardButton.addEventListener('click', discard);
 

@@ -1,0 +1,189 @@
+/**
+ * The playground's Explore panel: a scenario with a schedule space, opened from its link, is
+ * searched on the page's own pool of workers; the histogram and the rule counts fill as the
+ * schedules are judged, Stop stops the count, the page is never held for long, and a rule's or a
+ * class's smallest schedule opens as the run, reproduced exactly. A witness the user edits loses
+ * its schedule.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { parseScenario, permalinkOf, type Scenario } from '../../src/scenario/index.ts';
+
+async function fixture(name: string): Promise<Scenario> {
+  const file = JSON.parse(await readFile(new URL(`../fixtures/explore/${name}.json`, import.meta.url), 'utf8')) as { scenario: unknown };
+  const parsed = parseScenario(file.scenario);
+  if (!parsed.ok) throw new Error(`${name}: ${parsed.errors.join('; ')}`);
+  return parsed.scenario;
+}
+
+async function openExplore(page: Page, scenario: Scenario): Promise<void> {
+  await page.goto(`/playground/#${await permalinkOf(scenario, '')}`);
+  await expect(page.locator('#replay-status')).toContainText('No recorded trace');
+  await page.getByRole('tab', { name: 'Explore' }).click();
+  await expect(page.locator('#explore-space')).toContainText("This scenario's space");
+}
+
+/** From now on, the page keeps the longest task it ran (a long task is one over 50 ms). */
+async function watchLongTasks(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const longest = { ms: 0 };
+    (window as unknown as { __longest: typeof longest }).__longest = longest;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) longest.ms = Math.max(longest.ms, e.duration);
+    }).observe({ type: 'longtask', buffered: false });
+  });
+}
+
+const longestTask = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { __longest: { ms: number } }).__longest.ms);
+
+const doneCount = (page: Page): Promise<number> => page.locator('#explore-progress').evaluate((p) => (p as HTMLProgressElement).value);
+
+test('seed 004 with a Stop window: the whole space searched, the histogram and the rule counts filled, and the violation opens its witness, reproduced exactly', async ({ page }) => {
+  await openExplore(page, await fixture('seed-004-stop-window'));
+  await watchLongTasks(page);
+  let started = 0;
+  page.on('worker', () => started++);
+  await page.locator('#explore-budget').fill('200');
+  await page.locator('#explore-start').click();
+  await expect(page.locator('#explore-status')).toContainText('Exploring on');
+  await expect(page.locator('#explore-status')).toContainText('Searched the whole space: 38 schedules, 38 distinct traces', { timeout: 60_000 });
+  // The pool's worker pairs ran beside the page's own pair, and are gone now that the search ended.
+  expect(started).toBeGreaterThanOrEqual(2);
+  await expect.poll(() => page.workers().length).toBe(2);
+  expect(await doneCount(page)).toBe(38);
+  // The five outcome classes the CLI finds, with their counts.
+  const classes = page.locator('#explore-classes li');
+  await expect(classes).toHaveCount(5);
+  await expect(page.locator('#explore-classes li[data-key="A SUCCEEDED · B SUCCEEDED · C SUCCEEDED · server up"] .count')).toHaveText('12');
+  const rule = page.locator('#explore-rules li[data-key="CANCEL-RACE-GRACEFUL"]');
+  await expect(rule).toContainText('CANCEL-RACE-GRACEFUL (MUST)');
+  await expect(rule.locator('.count')).toHaveText('25');
+  // The search never held the page for more than ~100 ms at a time.
+  expect(await longestTask(page)).toBeLessThan(100);
+  // The filled panel has no serious accessibility problem (the bars are buttons, named by their class and count); axe's own run is a long task, so after the bound.
+  const axe = await new AxeBuilder({ page }).include('section.explore').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  await rule.locator('button').click();
+  await expect(page).toHaveURL(/#v1\./);
+  await expect(page.locator('#replay-status')).toContainText('Reproduced exactly');
+  // Its smallest schedule: Stop at 60 ms, the swallowed cancel crashes the server and B is lost.
+  await expect(page.locator('#calls-table tbody tr[data-call="B"] td').nth(2).locator('.state')).toHaveText('FAILED');
+  // The explored run is still shown beside it.
+  await expect(page.locator('#explore-rules li[data-key="CANCEL-RACE-GRACEFUL"] .count')).toHaveText('25');
+});
+
+test('R2 with a latency range: Stop stops the count, and the crossing class opens a run where the response is ignored after Stop', async ({ page }) => {
+  await openExplore(page, await fixture('r2-latency-range'));
+  await watchLongTasks(page);
+  await page.locator('#explore-budget').fill('5000');
+  await page.locator('#explore-start').click();
+  await expect.poll(() => doneCount(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(200);
+  await page.locator('#explore-stop').click();
+  await expect(page.locator('#explore-status')).toContainText('Stopped at');
+  await expect.poll(() => page.workers().length).toBe(2);
+  const stopped = await doneCount(page);
+  expect(stopped).toBeLessThan(5000);
+  await page.waitForTimeout(1000);
+  expect(await doneCount(page)).toBe(stopped);
+  await expect(page.locator('#explore-status')).toContainText(`Stopped at ${stopped} of 5000 schedules`);
+  await expect(page.locator('#explore-resume')).toBeEnabled();
+  expect(await longestTask(page)).toBeLessThan(100);
+
+  await page.locator('#explore-classes li[data-key="A STOPPED_LOCALLY crossed · server up"] button').click();
+  await expect(page.locator('#replay-status')).toContainText('Reproduced exactly');
+  const row = page.locator('#calls-table tbody tr[data-call="A"]');
+  await expect(row.locator('td').nth(2).locator('.state')).toHaveText('STOPPED_LOCALLY');
+  await expect(row.locator('td').nth(5)).toContainText('ignored: arrived after Stop');
+});
+
+test('a witness the user changes loses its schedule: a latency picker, and an edit in the editor', async ({ page }) => {
+  const r2 = await fixture('r2-latency-range');
+  const witness = { ...r2, explore: { ...r2.explore, schedule: 's1.-3.2.2' } };
+  await page.goto(`/playground/#${await permalinkOf(witness, '')}`);
+  await expect(page.locator('#replay-status')).toContainText('No recorded trace');
+  await page.getByRole('tab', { name: 'Share' }).click();
+  await page.locator('#editor-details summary').click();
+  const content = page.locator('#scenario-editor .cm-content');
+  await expect(content).toContainText('"schedule": "s1.-3.2.2"');
+
+  // An edit in the editor around the schedule: Run replays the scenario without it.
+  const edited = JSON.stringify({ ...witness, endAt: 900 }, null, 2);
+  await content.fill(edited);
+  await page.getByRole('button', { name: 'Run this scenario' }).click();
+  await expect(content).toContainText('"endAt": 900');
+  await expect(content).not.toContainText('"schedule"');
+  await expect(content).toContainText('"c2s": [');
+  await expect(page.locator('section.errors')).toBeHidden();
+
+  // A picker on a witness: the same steps replay under the new latency, without the schedule.
+  await page.goto(`/playground/#${await permalinkOf(witness, '')}`);
+  await expect(page.locator('#replay-status')).toContainText('No recorded trace');
+  await expect(content).toContainText('"schedule": "s1.-3.2.2"');
+  await page.locator('#lat-c2s').fill('20');
+  await page.locator('#lat-c2s').press('Enter');
+  await expect(content).toContainText('"c2s": 20');
+  await expect(content).not.toContainText('"schedule"');
+  await expect(page.locator('section.errors')).toBeHidden();
+});
+
+test('a scenario without a space says how to declare one, and one click adds a latency range to it', async ({ page }) => {
+  await page.goto('/playground/');
+  await expect(page.locator('.playground')).toHaveAttribute('data-ready', 'true');
+  await page.getByRole('tab', { name: 'Explore' }).click();
+  await expect(page.locator('#explore-no-space')).toBeVisible();
+  await expect(page.locator('#explore-start')).toBeDisabled();
+  await page.getByRole('button', { name: 'Add a latency range' }).click();
+  // The playground's latencies are 5 ms each way: a range of 2 to 20 ms, every 2.
+  await expect(page.locator('#explore-space')).toContainText('"c2s":[2,20,2],"s2c":[2,20,2]');
+  await expect(page.locator('#explore-no-space')).toBeHidden();
+  await expect(page.locator('#explore-start')).toBeEnabled();
+});
+
+test('the races lesson says, for R2 over a latency range, how many schedules were explored and how many break each rule, with a witness that replays', async ({ page }) => {
+  await page.goto('/lessons/races/');
+  const plain = page.locator('aside[data-explored="race-r2-response-crosses-cancel"]');
+  await expect(plain).toContainText('200 schedules explored');
+  await expect(plain).toContainText('none breaks a rule');
+  const strict = page.locator('aside[data-explored="race-r2-strict-host-reconnects"]');
+  await expect(strict).toContainText('200 schedules explored');
+  const rule = strict.locator('li[data-rule="CANCEL-RACE-GRACEFUL"]');
+  await expect(rule).toContainText('57 break CANCEL-RACE-GRACEFUL (MUST)');
+  await rule.getByRole('link', { name: 'its smallest witness' }).click();
+  await expect(page.locator('#replay-status')).toContainText('Reproduced exactly');
+  await expect(page.locator('#calls-table tbody tr[data-call="A"] td').nth(2).locator('.state')).toHaveText('STOPPED_LOCALLY');
+});
+
+test('a call added after a witness keeps its schedule, and the shared link of that run reproduces it', async ({ page }) => {
+  const r2 = await fixture('r2-latency-range');
+  const witness = { ...r2, explore: { ...r2.explore, schedule: 's1.-3.2.2' } };
+  await page.goto(`/playground/#${await permalinkOf(witness, '')}`);
+  await expect(page.locator('#replay-status')).toContainText('No recorded trace');
+  await page.locator('#tool').selectOption('quick');
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  // A replayed link waits paused where it ended; the call runs as the clock plays on.
+  await page.locator('#play').click();
+  await expect(page.locator('#calls-table tbody tr[data-call="#1"] td').nth(2).locator('.state')).toHaveText('SUCCEEDED');
+  await page.locator('#play').click();
+  await page.getByRole('tab', { name: 'Share' }).click();
+  await page.locator('#share').click();
+  await expect(page.locator('#share-link')).toHaveValue(/#v1\./);
+  const link = await page.locator('#share-link').inputValue();
+  await page.goto('/playground/');
+  await page.goto(link);
+  await expect(page.locator('#replay-status')).toContainText('Reproduced exactly');
+  await expect(page.locator('section.errors')).toBeHidden();
+  await page.getByRole('tab', { name: 'Share' }).click();
+  await page.locator('#editor-details summary').click();
+  await expect(page.locator('#scenario-editor .cm-content')).toContainText('"schedule": "s1.-3.2.2"');
+});
+
+test('on a phone the filled Explore tab fits the column', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openExplore(page, await fixture('seed-004-stop-window'));
+  await page.locator('#explore-start').click();
+  await expect(page.locator('#explore-status')).toContainText('Searched the whole space', { timeout: 60_000 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBe(0);
+});
