@@ -4,20 +4,25 @@
  */
 import { ENGINE_VERSION, SDK_VERSION } from '../scenario/index.ts';
 import { USAGE, parseArgs } from './args.ts';
-import { checkCommand } from './check-command.ts';
-import { probeCommand } from './probe/command.ts';
-import { exploreCommand } from './explore.ts';
-import { exportCommand } from './export.ts';
-import { runScenarios } from './run.ts';
 
-/** The subcommands that read their own arguments; the rest of argv is `run`'s. */
-const COMMANDS = { check: checkCommand, export: exportCommand, probe: probeCommand, explore: exploreCommand } as const;
+type Command = (argv: readonly string[]) => Promise<{ exitCode: number; stdout: string[]; stderr: string[] }>;
+
+/**
+ * The subcommands that read their own arguments (the rest of argv is `run`'s), each loaded only
+ * when named: a process that runs scenarios does not load the probe, the explorer or the importers.
+ */
+const COMMANDS: Record<'check' | 'export' | 'probe' | 'explore', () => Promise<Command>> = {
+  check: () => import('./check-command.ts').then((m) => m.checkCommand),
+  export: () => import('./export.ts').then((m) => m.exportCommand),
+  probe: () => import('./probe/command.ts').then((m) => m.probeCommand),
+  explore: () => import('./explore.ts').then((m) => m.exploreCommand),
+};
 const isCommand = (name: string | undefined): name is keyof typeof COMMANDS => name !== undefined && Object.hasOwn(COMMANDS, name);
 
 async function main(argv: string[]): Promise<number> {
   const command = argv[0];
   if (isCommand(command)) {
-    const checked = await COMMANDS[command](argv.slice(1));
+    const checked = await (await COMMANDS[command]())(argv.slice(1));
     if (checked.stdout.length) process.stdout.write(`${checked.stdout.join('\n')}\n`);
     if (checked.stderr.length) process.stderr.write(`${checked.stderr.join('\n')}\n`);
     return checked.exitCode;
@@ -32,6 +37,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const { inputs, format, all, site } = parsed.args;
+  const { runScenarios } = await import('./run.ts');
   const result = await runScenarios(inputs, { format, allFindings: all, ...(site !== undefined && { site }) });
   if (result.stdout.length) process.stdout.write(`${result.stdout.join('\n')}\n`);
   if (result.stderr.length) process.stderr.write(`${result.stderr.join('\n')}\n`);
