@@ -1,12 +1,14 @@
 /**
  * The one way product code judges a run: the catalog's rules for the revision the run really
  * negotiated and the scenario's transport, applied to its trace (and to its index, when the
- * caller has built it already).
+ * caller has built it already). A trace `cancel-lab probe` recorded is judged for the server
+ * it probed (probe-trace.ts).
  */
 import { REVISIONS, type Revision, type Scenario } from '../scenario/index.ts';
 import type { TraceEvent, TraceIndex } from '../trace/index.ts';
 import { CATALOG } from './catalog.ts';
 import { check, type Finding } from './checker.ts';
+import { probeTraceFindings } from './probe-trace.ts';
 
 function isRevision(version: string): version is Revision {
   return (REVISIONS as readonly string[]).includes(version);
@@ -26,7 +28,7 @@ export function judgedRevision(scenario: Pick<Scenario, 'revision'>, trace: read
 }
 
 export function checkRun(scenario: Pick<Scenario, 'revision' | 'transport'>, trace: readonly TraceEvent[], index?: TraceIndex): Finding[] {
-  return check(CATALOG, judgedRevision(scenario, trace), scenario.transport, trace, index);
+  return probeTraceFindings(check(CATALOG, judgedRevision(scenario, trace), scenario.transport, trace, index), trace);
 }
 
 /** The rules a run breaks (MUST / SHOULD violated, not info): what a library file's `violates` records. */

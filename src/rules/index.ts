@@ -8,3 +8,4 @@ export { clauseFor, ruleTransports } from './catalog/rule.ts';
 export type { Clause, Keyword, Rule, Section, SpecQuote, SpecSource, TransportKind } from './catalog/rule.ts';
 export { checkRun, judgedRevision, violatedRules } from './check-run.ts';
 export type { Finding } from './checker.ts';
+export { SERVER_EXIT_NOTE } from './probe-trace.ts';

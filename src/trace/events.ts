@@ -247,7 +247,16 @@ export interface ObservedEvent extends Base {
    * it (the probe records messages at the client's transport, without their framing).
    */
   transport?: 'stdio' | 'http-sse' | 'streamable-http';
+  /**
+   * On a `source`: the lab's own recorder that wrote the trace, when one did. A trace recorded
+   * by `cancel-lab probe` holds cancels the probe forged on purpose (`injected`), which the
+   * checker sets aside when it judges the server (src/rules/probe-trace.ts).
+   */
+  recorder?: typeof PROBE_RECORDER;
 }
+
+/** The `recorder` of a trace that `cancel-lab probe` recorded. */
+export const PROBE_RECORDER = 'cancel-lab probe';
 
 export interface ErrorEvent extends Base {
   kind: 'error';

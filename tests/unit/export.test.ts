@@ -7,7 +7,7 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createNodeSides, runHeadless } from '../../src/host/index.ts';
 import { libraryEntry } from '../../src/scenario/index.ts';
-import { exportFormatsFor, importTrace, toHar, toMcpsnoop, type FrameEvent, type TraceEvent } from '../../src/trace/index.ts';
+import { exportFormatsFor, importTrace, sseFieldsOf, toHar, toMcpsnoop, type FrameEvent, type TraceEvent } from '../../src/trace/index.ts';
 
 const sides = createNodeSides();
 after(() => sides.close());
@@ -46,4 +46,20 @@ test('a Streamable HTTP run as a HAR imports back to the same messages, statuses
   const statuses = (t: readonly TraceEvent[]): number[] => frames(t).flatMap((f) => (f.http?.part === 'response-head' && f.http.status !== undefined ? [f.http.status] : []));
   assert.deepEqual(statuses(back.trace), statuses(trace));
   assert.deepEqual(exportFormatsFor('streamable-http'), ['har']);
+});
+
+test('a resumable run as a HAR imports back with each SSE event’s id and the priming event’s retry', async () => {
+  const trace = await run('stream-resumes-after-server-close-2025-11-25');
+  const back = importTrace(toHar(trace));
+  if (!back.ok) assert.fail(back.error);
+  const fields = (t: readonly TraceEvent[]): string[] =>
+    frames(t).flatMap((f) => {
+      if (f.http?.part !== 'chunk') return [];
+      const { id, retry } = sseFieldsOf(f.raw);
+      return [`stream ${f.http.stream}: id ${id ?? '-'}${retry !== undefined ? `, retry ${retry}` : ''}`];
+    });
+  const sent = fields(trace);
+  assert.ok(sent.some((s) => s.endsWith(', retry 200')), sent.join('\n'));
+  assert.ok(sent.filter((s) => !s.includes('id -')).length >= 2, sent.join('\n'));
+  assert.deepEqual(fields(back.trace), sent);
 });

@@ -54,7 +54,6 @@ function fromSample(name: string): { imp: Extract<Imported, { ok: true }>; scena
  */
 const CANNOT: Record<string, string[]> = {
   'har-http-sse-cancel.har': ['server → client HTTP end of GET'],
-  'probe-sdk-v2-stdio.jsonl': ['server → client result for initialize #1'],
   'stdio-sdk-v2-tee.log': ['server → client result for initialize #1'],
   'har-chromium-streamable-http.har': [
     'server → client HTTP response-head of POST (status 202)',

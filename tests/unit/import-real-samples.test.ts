@@ -5,7 +5,8 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkTraceFile, type CheckedTrace } from '../../src/cli/check.ts';
@@ -96,18 +97,48 @@ describe('cancel-lab probe --trace of the SDK v2 stdio server (probe-sdk-v2-stdi
     assert.equal(c.setting?.from.transport, 'the trace');
   });
 
-  test('the server keeps every cancel rule; the MUSTs broken are the probe’s own forged cancels', async () => {
-    const c = await check(name, { transport: 'stdio' });
-    assert.equal(c.exitCode, 1);
+  test('its source event names the probe as its recorder, and the lab importer keeps it', async () => {
+    const c = await check(name);
+    const source = c.trace[0];
+    assert.equal(source?.kind === 'observed' && source.recorder, 'cancel-lab probe');
+  });
+
+  test('the server keeps every cancel rule; the probe’s own forged cancels are set aside, saying why: exit 0', async () => {
+    const c = await check(name);
+    assert.equal(c.exitCode, 0);
     const byFrame = new Map(frames(c).map((f) => [f.seq, f]));
-    const broken = c.findings.filter((f) => f.verdict === 'violated' && f.severity === 'error');
-    assert.deepEqual(broken.map((f) => f.rule).sort(), ['CANCEL-REF-INPROGRESS', 'CANCEL-REF-ISSUED']);
-    for (const f of broken) assert.ok(f.witnesses.some((w) => byFrame.get(w)?.injected === true), `${f.rule}: ${f.why}`);
-    assert.ok(verdicts(c, 'CANCEL-REF-ISSUED').some((v) => v.includes('names 987654321')));
+    assert.deepEqual(c.findings.filter((f) => f.verdict === 'violated' && f.severity === 'error'), []);
+    for (const rule of ['CANCEL-REF-ISSUED', 'CANCEL-REF-INPROGRESS']) {
+      const aside = c.findings.filter((f) => f.rule === rule && f.witnesses.some((w) => byFrame.get(w)?.injected === true));
+      assert.ok(aside.length > 0, rule);
+      for (const f of aside) {
+        assert.equal(f.verdict, 'not-applicable', `${rule}: ${f.why}`);
+        assert.match(f.why, /^The probe wrote this cancel on purpose, to see what the server does with it; the rule judges the sender, not the server\. \(/);
+      }
+    }
+    assert.ok(verdicts(c, 'CANCEL-REF-ISSUED').some((v) => /^not applicable: The probe wrote this cancel on purpose.*names 987654321/.test(v)));
+    // The SDK client's own cancels are still judged, and keep the rules.
+    const sdk = c.findings.filter((f) => f.rule === 'CANCEL-REF-ISSUED' && f.witnesses.every((w) => byFrame.get(w)?.injected !== true));
+    assert.ok(sdk.length > 0 && sdk.every((f) => f.verdict === 'satisfied'), JSON.stringify(sdk));
     const server = ['CANCEL-NO-RESPONSE', 'CANCEL-INVALID-IGNORE', 'NOTIFICATION-NO-RESPONSE', 'STDIO-FRAMING', 'ID-UNIQUE'];
     for (const rule of server) {
       const found = verdicts(c, rule);
       assert.ok(found.length > 0 && found.every((v) => v.startsWith('satisfied')), `${rule}: ${found.join('\n')}`);
+    }
+  });
+
+  test('the same trace without its recorder is judged as any client’s: the forged cancels break the two MUSTs', async () => {
+    const text = (await fixtureText(name)).replace('"recorder":"cancel-lab probe",', '');
+    assert.ok(!text.includes('"recorder"'));
+    const dir = await mkdtemp(join(tmpdir(), 'probe-trace-'));
+    try {
+      await writeFile(join(dir, name), text);
+      const c = await checkTraceFile(join(dir, name));
+      assert.equal(c.exitCode, 1);
+      const broken = c.findings.filter((f) => f.verdict === 'violated' && f.severity === 'error');
+      assert.deepEqual([...new Set(broken.map((f) => f.rule))].sort(), ['CANCEL-REF-INPROGRESS', 'CANCEL-REF-ISSUED']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

@@ -59,9 +59,10 @@ describe('probe tells the fixture servers apart', { concurrency: true }, () => {
     assert.ok(cancels.length - forged.length >= 3, `${cancels.length - forged.length} cancels from the SDK`);
     const written = await readFile(trace, 'utf8');
     assert.equal(written.trimEnd().split('\n').length, events.length);
-    const checked = await checkTraceFile(trace, { transport: 'stdio' });
+    const checked = await checkTraceFile(trace);
     assert.equal(checked.format, 'lab');
     assert.equal(checked.trace.length, events.length);
+    assert.equal(checked.exitCode, 0, JSON.stringify(checked.findings.filter((f) => f.verdict === 'violated')));
   });
 
   test('TS SDK v1 over stdio: every check passes, exit 0', async () => {
@@ -80,7 +81,8 @@ describe('probe tells the fixture servers apart', { concurrency: true }, () => {
   });
 
   test('python-sdk 1.x alike: the harmless checks pass, a cancel in flight takes it down (exit 1), the rest are not run', async () => {
-    const ran = await cli(['probe', ...SLOW, '--format', 'json', '--', ...fixture('py-v1-like.ts')]);
+    const trace = join(dir, 'py.jsonl');
+    const ran = await cli(['probe', ...SLOW, '--format', 'json', '--trace', trace, '--', ...fixture('py-v1-like.ts')]);
     assert.equal(ran.code, 1, ran.stderr);
     const { result } = parseJson(ran.stdout);
     assert.deepEqual(statuses(result), {
@@ -97,6 +99,12 @@ describe('probe tells the fixture servers apart', { concurrency: true }, () => {
     assert.ok(inFlight?.story.includes('The server went during this check: its process exited (code 1).'), inFlight?.story.join('\n'));
     const violated = result.findings.filter((f) => f.verdict === 'violated' && f.severity === 'error').map((f) => f.rule);
     assert.deepEqual(violated, ['CANCEL-RACE-GRACEFUL']);
+    // check on the trace it wrote: the same MUST, for the server's exit after the cancel, and not the probe's own cancels.
+    const checked = await checkTraceFile(trace);
+    assert.equal(checked.exitCode, 1);
+    const broken = checked.findings.filter((f) => f.verdict === 'violated' && f.severity === 'error');
+    assert.deepEqual(broken.map((f) => f.rule), ['CANCEL-RACE-GRACEFUL']);
+    assert.match(broken[0]?.why ?? '', /^Recorded by the probe: after the cancel in frame \d+, the server process exited \(code 1\)/);
   });
 
   test('python-sdk 1.x alike, a duplicate cancel alone: two code-0 answers for one request, then it exits', async () => {

@@ -161,7 +161,7 @@ export async function probe(opts: ProbeOptions): Promise<Probed> {
     return { ...base, exitCode: PROBLEM_EXIT[problem.kind], setting: null, verdicts: [], findings: [], problem };
   }
   const setting = { revision, transport };
-  const findings = probeFindings(checkRun(setting, trace), trace, runs, transport, session.recorder.deliberate);
+  const findings = probeFindings(checkRun(setting, trace), trace, runs, transport);
   const verdicts = checkVerdicts(findings, trace, runs, setting);
   const mustBroken = findingSummary(findings, setting).mustBroken;
   const exitCode: ExitCode = problem !== null && PROBLEM_EXIT[problem.kind] !== 1 ? PROBLEM_EXIT[problem.kind] : mustBroken || problem !== null ? 1 : 0;

@@ -8,7 +8,7 @@
  * Bounds: a server that floods (more than MAX_FRAMES frames, or MAX_BYTES read) trips the
  * recorder, which stops recording and tells the probe, so that memory stays bounded.
  */
-import { importTrace, type Direction, type ObservedTransport, type TraceEvent } from '../../trace/index.ts';
+import { PROBE_RECORDER, importTrace, type Direction, type ObservedTransport, type TraceEvent } from '../../trace/index.ts';
 
 export const MAX_FRAMES = 5_000;
 export const MAX_BYTES = 4 * 1024 * 1024;
@@ -107,14 +107,15 @@ export class Recorder {
 
   /**
    * The lab's trace of the record: the stdio-log importer's, with its opening `observed` event
-   * saying where it came from and over which transport (which the messages alone do not show).
+   * saying where it came from (the probe, as its recorder, for whoever judges the trace later)
+   * and over which transport (which the messages alone do not show).
    * Null when no frame was recorded.
    */
   trace(source: string, transport: ObservedTransport): { trace: TraceEvent[]; revision?: string } | null {
     const imported = importTrace(this.stdioLog(), 'stdio-log');
     if (!imported.ok) return null;
     const text = `Recorded by cancel-lab probe at the client's transport (${source}), in wall-clock ms: only what crossed the wire there.`;
-    const trace = readAtOnce(imported.trace, this.deliberate).map((e): TraceEvent => (e.kind === 'observed' && e.what === 'source' ? { ...e, text, transport } : e));
+    const trace = readAtOnce(imported.trace, this.deliberate).map((e): TraceEvent => (e.kind === 'observed' && e.what === 'source' ? { ...e, text, transport, recorder: PROBE_RECORDER } : e));
     return { trace, ...(imported.revision !== undefined && { revision: imported.revision }) };
   }
 }

@@ -8,6 +8,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { deserializeMessage, serializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
+import { SERVER_EXIT_NOTE } from '../../rules/index.ts';
 import type { Recorder } from './recorder.ts';
 
 /** How the server's process ended, once it has. */
@@ -77,7 +78,7 @@ export class StdioServer implements Transport {
         // What the process wrote just before it exited may still be in the pipe: read it first
         // (but not for ever: a process it started may hold the pipe open).
         void Promise.race([drained, new Promise((done) => setTimeout(done, DRAIN_MS))]).then(() => {
-          this.recorder.note(this.stopping ? `server process stopped by the probe (${how})` : `server process exited (${how})`);
+          this.recorder.note(this.stopping ? `server process stopped by the probe (${how})` : `${SERVER_EXIT_NOTE} (${how})`);
           this.onclose?.();
         });
       });

@@ -11,11 +11,10 @@
  *     satisfied;
  *   - STDIO-FRAMING: a line on stdout that is not JSON is a note in the trace (the stdio-log
  *     importer keeps such lines as notes), so the probe reports them itself.
- * And the cancels the probe writes on purpose (after the response, for an id never issued, the
- * same one twice) break the rules on what a sender may cancel by design: those findings judge
- * the probe, not the server under test, so they are set aside as not applicable.
+ * The cancels the probe writes on purpose are set aside by the checker itself, since the trace
+ * names the probe as its recorder (src/rules/probe-trace.ts), as they are under `check`.
  */
-import type { Finding } from '../../rules/index.ts';
+import { SERVER_EXIT_NOTE, type Finding } from '../../rules/index.ts';
 import type { Revision, TransportKind } from '../../scenario/index.ts';
 import type { TraceEvent } from '../../trace/index.ts';
 import { findingTone, isNotable, type FindingTone } from '../../views/index.ts';
@@ -54,7 +53,7 @@ function replace(findings: Finding[], rule: string, own: (severity: Finding['sev
 
 /** The note of the server's process exit after `after` (a seq), when there is one. */
 function exitNote(trace: readonly TraceEvent[], after: number): TraceEvent | undefined {
-  return trace.find((e) => e.kind === 'observed' && e.what === 'note' && e.seq > after && e.text.startsWith('server process exited'));
+  return trace.find((e) => e.kind === 'observed' && e.what === 'note' && e.seq > after && e.text.startsWith(SERVER_EXIT_NOTE));
 }
 
 function graceful(trace: readonly TraceEvent[], runs: readonly CheckRun[], severity: Finding['severity']): Finding[] {
@@ -91,21 +90,9 @@ function framing(trace: readonly TraceEvent[], severity: Finding['severity']): F
   ];
 }
 
-/** The rules on what the sender of a cancel may name, which the probe's own cancels break on purpose. */
-const SENDER_RULES = new Set(['CANCEL-REF-ISSUED', 'CANCEL-REF-INPROGRESS']);
-
-function setAside(findings: readonly Finding[], trace: readonly TraceEvent[], deliberate: ReadonlySet<number>): Finding[] {
-  const seqs = new Set(trace.flatMap((e) => (e.kind === 'frame' && deliberate.has(e.frame) ? [e.seq] : [])));
-  return findings.map((f): Finding =>
-    SENDER_RULES.has(f.rule) && f.witnesses.some((w) => seqs.has(w))
-      ? { ...f, severity: 'info', verdict: 'not-applicable', why: `The probe wrote this cancel on purpose, to see what the server does with it; the rule judges the sender, not the server. (${f.why})` }
-      : f,
-  );
-}
-
 /** The checker's findings with the probe's own in place of the rules it saw for itself. */
-export function probeFindings(checked: Finding[], trace: readonly TraceEvent[], runs: readonly CheckRun[], transport: TransportKind, deliberate: ReadonlySet<number>): Finding[] {
-  let out = replace(setAside(checked, trace, deliberate), 'CANCEL-RACE-GRACEFUL', (severity) => graceful(trace, runs, severity));
+export function probeFindings(checked: Finding[], trace: readonly TraceEvent[], runs: readonly CheckRun[], transport: TransportKind): Finding[] {
+  let out = replace(checked, 'CANCEL-RACE-GRACEFUL', (severity) => graceful(trace, runs, severity));
   if (transport === 'stdio') out = replace(out, 'STDIO-FRAMING', (severity) => framing(trace, severity));
   return out;
 }

@@ -52,17 +52,36 @@ export function isHar(value: unknown): value is { log: { entries: unknown[] } } 
   return typeof value === 'object' && value !== null && 'log' in value && typeof value.log === 'object' && value.log !== null && 'entries' in value.log && Array.isArray(value.log.entries);
 }
 
-/** An SSE event written back as the lines that carried it. */
-function sseText(e: EventSourceMessage): string {
-  const lines = [...(e.id !== undefined ? [`id: ${e.id}`] : []), ...(e.event !== undefined ? [`event: ${e.event}`] : []), ...e.data.split('\n').map((d) => `data: ${d}`)];
+/**
+ * An SSE event written back as the lines that carried it; `retry` is the reconnection time a line
+ * of it set (a priming event carries one and no data), which a parser reports apart from the event.
+ */
+function sseText(e: EventSourceMessage, retry: number | undefined): string {
+  const lines = [
+    ...(e.id !== undefined ? [`id: ${e.id}`] : []),
+    ...(e.event !== undefined ? [`event: ${e.event}`] : []),
+    ...(retry !== undefined ? [`retry: ${retry}`] : []),
+    ...e.data.split('\n').map((d) => `data: ${d}`),
+  ];
   return `${lines.join('\n')}\n\n`;
 }
 
 function sseEvents(body: string): string[] {
   const out: string[] = [];
-  const parser = createParser({ onEvent: (e) => out.push(sseText(e)) });
+  let retry: number | undefined;
+  const parser = createParser({
+    onRetry: (ms) => {
+      retry = ms;
+    },
+    onEvent: (e) => {
+      out.push(sseText(e, retry));
+      retry = undefined;
+    },
+  });
   parser.feed(body);
   parser.feed('\n\n');
+  // A retry line in an event that dispatched nothing (no data line) is still what the server said.
+  if (retry !== undefined) out.push(`retry: ${retry}\n\n`);
   return out;
 }
 
