@@ -96,6 +96,33 @@ test('seed 004 with a Stop window: the whole space searched, the histogram and t
   await expect(page.locator('#explore-rules li[data-key="CANCEL-RACE-GRACEFUL"] .count')).toHaveText('25');
 });
 
+test('Stop while the witnesses are shrunk keeps them as run: the violation opens the smallest schedule the search ran, all its steps', async ({ page }) => {
+  await openExplore(page, await fixture('seed-004-stop-window'));
+  // Stop is pressed the moment the panel says it is shrinking, before any shrinking run can answer.
+  await page.evaluate(() => {
+    const status = document.getElementById('explore-status');
+    const stop = document.getElementById('explore-stop');
+    if (!status || !stop) throw new Error('no Explore panel');
+    const observer = new MutationObserver(() => {
+      if (!(status.textContent ?? '').includes('shrinking…')) return;
+      observer.disconnect();
+      stop.click();
+    });
+    observer.observe(status, { childList: true, characterData: true, subtree: true });
+  });
+  await page.locator('#explore-start').click();
+  await expect(page.locator('#explore-status')).toContainText('Searched the whole space: 38 schedules', { timeout: 60_000 });
+  await expect(page.locator('#explore-status')).toContainText('open the smallest schedules run (not shrunk)');
+  await expect.poll(() => page.workers().length).toBe(2);
+  await page.locator('#explore-rules li[data-key="CANCEL-RACE-GRACEFUL"] button').click();
+  await expect(page.locator('#replay-status')).toContainText('Reproduced exactly');
+  const opened = await decodeLink(new URL(page.url()).hash);
+  if (!opened.ok) throw new Error(opened.error);
+  expect(opened.scenario.steps.length).toBe(4);
+  expect(opened.scenario.explore?.schedule).toBe('s1.1');
+  await expect(page.locator('#calls-table tbody tr[data-call="B"] td').nth(2).locator('.state')).toHaveText('FAILED');
+});
+
 test('R2 with a latency range: Stop stops the count, and the crossing class opens a run where the response is ignored after Stop', async ({ page }) => {
   await openExplore(page, await fixture('r2-latency-range'));
   await watchLongTasks(page);
