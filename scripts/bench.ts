@@ -25,7 +25,9 @@
  *      during a replay near the event bound (measureLive);
  *   9. issue 17 §2, each next to its aim: the command line's whole process for a library
  *      scenario (`npx cancel-lab run …`, and its launcher alone), and every library trace
- *      reproduced in this thread (scripts/bench-speed.ts); the other aims are on the rows above.
+ *      reproduced in this thread (scripts/bench-speed.ts), and the explorer's schedules/s in the
+ *      playground's Explore panel (scripts/bench-explore-chromium.ts); the other aims are on the
+ *      rows above.
  */
 import { execSync, spawn } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
@@ -47,6 +49,7 @@ import { CLI_SCENARIO, freshPairInThread, libraryReproduces, measureCli, standar
 import { defaultScenario, type Scenario } from '../src/scenario/index.ts';
 import type { TraceEvent } from '../src/trace/index.ts';
 import { benchExplore } from './bench-explore.ts';
+import { benchExploreChromium } from './bench-explore-chromium.ts';
 
 const WARMUP = 3;
 const WARM_RUNS = 30;
@@ -294,6 +297,8 @@ interface BrowserFigures {
   replayWall: Stats;
   /** The longest main-thread task (ms) during a replay near the engine's event bound, and the paints after it. */
   boundReplayLongest: Stats;
+  /** The explorer's row in the playground's Explore panel (bench-explore-chromium.ts). */
+  explorer: [string, string, string];
 }
 
 const LIVE_RUNS = 3;
@@ -478,6 +483,7 @@ async function measureChromium(): Promise<BrowserFigures | null> {
       }
 
       const live = await measureLive(browser, base);
+      const explorer = await benchExploreChromium(browser, base, standardScenario());
 
       const context = await browser.newContext();
       const page = await context.newPage();
@@ -489,7 +495,7 @@ async function measureChromium(): Promise<BrowserFigures | null> {
       await context.close();
       const bytes = scripts.reduce((n, b) => n + b.length, 0);
       const gzip = scripts.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
-      return { connect: stats(connect), domContentLoaded: stats(dcl), sequence: stats(sequence), sequenceMessages, lessonJsBytes: bytes, lessonJsGzip: gzip, lessonScripts: scripts.length, ...live };
+      return { connect: stats(connect), domContentLoaded: stats(dcl), sequence: stats(sequence), sequenceMessages, lessonJsBytes: bytes, lessonJsGzip: gzip, lessonScripts: scripts.length, ...live, explorer };
     } finally {
       await browser.close();
     }
@@ -775,6 +781,7 @@ async function main(): Promise<void> {
             ms(browser.boundReplayLongest.median),
             `a replay of ~19,800 events (near the 20,000-event bound) and the paints after it, median of ${browser.boundReplayLongest.n}, max ${ms(browser.boundReplayLongest.max)}; aim ≤ 100 ms`,
           ],
+          browser.explorer,
           [
             'lesson page JS before interaction',
             `${(browser.lessonJsBytes / 1024).toFixed(1)} KiB`,

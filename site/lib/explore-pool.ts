@@ -5,8 +5,10 @@
  * the page goes away. The run loop of each schedule awaits its workers at every event, so the
  * search never holds the main thread for long; what it found reaches the caller one record at
  * a time.
+ * When the search ends (its budget run, or Stop), each rule's witness is shrunk on the same pool
+ * as the CLI shrinks it (summarize), for a few seconds at most, before the workers go.
  */
-import { explore, type Exploration, type ScheduleRecord } from '../../src/explore/index.ts';
+import { explore, summarize, type Exploration, type ScheduleRecord, type Witness } from '../../src/explore/index.ts';
 import type { Sides } from '../../src/engine/index.ts';
 import type { Scenario } from '../../src/scenario/index.ts';
 import { createBrowserSides, type BrowserSides } from './browser-sides.ts';
@@ -24,10 +26,40 @@ export interface PoolSearch {
   budget: number;
   signal: AbortSignal;
   onRecord(record: ScheduleRecord, done: number): void;
+  /** Called when the search ended and a rule was broken, before shrinking: what it returns stops the shrinking (a second Stop). */
+  onShrinking(): AbortSignal;
 }
 
-/** Runs one search on a fresh pool; its workers are gone when this settles. */
-export async function explorePool(search: PoolSearch): Promise<Exploration> {
+export interface PoolResult {
+  exploration: Exploration;
+  /** Each broken rule's shrunk witness; empty when nothing was broken or the shrinking was stopped or ran out of time. */
+  shrunk: Map<string, Witness>;
+}
+
+/** The shrinking's bound in wall-clock time: past it, the witnesses stay the smallest schedules run. */
+export const SHRINK_SECONDS = 8;
+
+/** The rules' shrunk witnesses, or none when `signal` or the clock ends the shrinking first. */
+async function shrunkOn(exploration: Exploration, lanes: readonly Sides[], signal: AbortSignal): Promise<Map<string, Witness>> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onAbort = (): void => undefined;
+  const cut = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), SHRINK_SECONDS * 1000);
+    onAbort = () => resolve(null);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    // The runs left when the shrinking is cut end on the workers terminated below.
+    const result = await Promise.race([summarize(exploration, lanes), cut]);
+    return new Map(result?.rules.map((r) => [r.rule, r.witness]) ?? []);
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
+/** Runs one search on a fresh pool and shrinks its witnesses there; its workers are gone when this settles. */
+export async function explorePool(search: PoolSearch): Promise<PoolResult> {
   const pool = new Set<BrowserSides>();
   const fresh = (): BrowserSides => {
     const sides = createBrowserSides();
@@ -38,12 +70,12 @@ export async function explorePool(search: PoolSearch): Promise<Exploration> {
     for (const sides of pool) sides.terminate();
     pool.clear();
   };
-  // Stop lets the schedules already running finish (a few ms), then the search ends and the
-  // workers go below; a page going away does not wait for them.
+  // Stop lets the schedules already running finish (a few ms), then the search ends, its
+  // witnesses are shrunk and the workers go below; a page going away does not wait for them.
   addEventListener('pagehide', terminateAll, { once: true });
   const lanes: Sides[] = Array.from({ length: poolSize() }, fresh);
   try {
-    return await explore(search.scenario, {
+    const exploration = await explore(search.scenario, {
       lanes,
       budget: search.budget,
       signal: search.signal,
@@ -56,6 +88,8 @@ export async function explorePool(search: PoolSearch): Promise<Exploration> {
         return Promise.resolve(fresh());
       },
     });
+    const broken = exploration.records.some((r) => r.problem === undefined && r.violated.length > 0);
+    return { exploration, shrunk: broken ? await shrunkOn(exploration, lanes, search.onShrinking()) : new Map() };
   } finally {
     removeEventListener('pagehide', terminateAll);
     terminateAll();

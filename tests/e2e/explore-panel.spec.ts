@@ -8,7 +8,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { parseScenario, permalinkOf, type Scenario } from '../../src/scenario/index.ts';
+import { deviations } from '../../src/explore/index.ts';
+import { decodeLink, parseSchedule, parseScenario, permalinkOf, type Scenario } from '../../src/scenario/index.ts';
 
 async function fixture(name: string): Promise<Scenario> {
   const file = JSON.parse(await readFile(new URL(`../fixtures/explore/${name}.json`, import.meta.url), 'utf8')) as { scenario: unknown };
@@ -39,16 +40,29 @@ const longestTask = (page: Page): Promise<number> => page.evaluate(() => (window
 
 const doneCount = (page: Page): Promise<number> => page.locator('#explore-progress').evaluate((p) => (p as HTMLProgressElement).value);
 
-test('seed 004 with a Stop window: the whole space searched, the histogram and the rule counts filled, and the violation opens its witness, reproduced exactly', async ({ page }) => {
+/** The CLI's shrunk witness of CANCEL-RACE-GRACEFUL for seed-004-stop-window (`cancel-lab explore … --format json`): call A and its Stop, one choice away from the default. */
+const CLI_WITNESS = { steps: 2, deviations: 1 };
+
+test('seed 004 with a Stop window: the whole space searched, the histogram and the rule counts filled, and the violation opens its shrunk witness, reproduced exactly', async ({ page }) => {
   await openExplore(page, await fixture('seed-004-stop-window'));
   await watchLongTasks(page);
   let started = 0;
   page.on('worker', () => started++);
+  // Every status the panel says, however briefly (the shrinking may take less than a poll).
+  await page.evaluate(() => {
+    const said: string[] = [];
+    (window as unknown as { __said: string[] }).__said = said;
+    const status = document.getElementById('explore-status');
+    if (status) new MutationObserver(() => said.push(status.textContent ?? '')).observe(status, { childList: true, characterData: true, subtree: true });
+  });
   await page.locator('#explore-budget').fill('200');
   await page.locator('#explore-start').click();
   await expect(page.locator('#explore-status')).toContainText('Exploring on');
   await expect(page.locator('#explore-status')).toContainText('Searched the whole space: 38 schedules, 38 distinct traces', { timeout: 60_000 });
-  // The pool's worker pairs ran beside the page's own pair, and are gone now that the search ended.
+  await expect(page.locator('#explore-status')).toContainText('open their shrunk witnesses');
+  const said = await page.evaluate(() => (window as unknown as { __said: string[] }).__said);
+  expect(said.some((text) => text.includes('shrinking…'))).toBe(true);
+  // The pool's worker pairs ran beside the page's own pair, and are gone now that the search and the shrinking ended.
   expect(started).toBeGreaterThanOrEqual(2);
   await expect.poll(() => page.workers().length).toBe(2);
   expect(await doneCount(page)).toBe(38);
@@ -68,10 +82,45 @@ test('seed 004 with a Stop window: the whole space searched, the histogram and t
   await rule.locator('button').click();
   await expect(page).toHaveURL(/#v1\./);
   await expect(page.locator('#replay-status')).toContainText('Reproduced exactly');
-  // Its smallest schedule: Stop at 60 ms, the swallowed cancel crashes the server and B is lost.
-  await expect(page.locator('#calls-table tbody tr[data-call="B"] td').nth(2).locator('.state')).toHaveText('FAILED');
+  // Shrunk as the CLI shrinks it: no more steps and no more choices away from the default than its witness.
+  const opened = await decodeLink(new URL(page.url()).hash);
+  if (!opened.ok) throw new Error(opened.error);
+  const schedule = parseSchedule(opened.scenario.explore?.schedule ?? 's1');
+  if (!schedule.ok) throw new Error(`not a schedule: ${opened.scenario.explore?.schedule ?? ''}`);
+  expect(opened.scenario.steps.length).toBeLessThanOrEqual(CLI_WITNESS.steps);
+  expect(deviations(schedule.choices)).toBeLessThanOrEqual(CLI_WITNESS.deviations);
+  // Its run: Stop at 60 ms, and the swallowed cancel crashes the server (A alone is left, stopped).
+  await expect(page.locator('#calls-table tbody tr[data-call="A"] td').nth(2).locator('.state')).toHaveText('STOPPED_LOCALLY');
+  await expect(page.locator('#calls-table tbody tr[data-call="B"]')).toHaveCount(0);
   // The explored run is still shown beside it.
   await expect(page.locator('#explore-rules li[data-key="CANCEL-RACE-GRACEFUL"] .count')).toHaveText('25');
+});
+
+test('Stop while the witnesses are shrunk keeps them as run: the violation opens the smallest schedule the search ran, all its steps', async ({ page }) => {
+  await openExplore(page, await fixture('seed-004-stop-window'));
+  // Stop is pressed the moment the panel says it is shrinking, before any shrinking run can answer.
+  await page.evaluate(() => {
+    const status = document.getElementById('explore-status');
+    const stop = document.getElementById('explore-stop');
+    if (!status || !stop) throw new Error('no Explore panel');
+    const observer = new MutationObserver(() => {
+      if (!(status.textContent ?? '').includes('shrinking…')) return;
+      observer.disconnect();
+      stop.click();
+    });
+    observer.observe(status, { childList: true, characterData: true, subtree: true });
+  });
+  await page.locator('#explore-start').click();
+  await expect(page.locator('#explore-status')).toContainText('Searched the whole space: 38 schedules', { timeout: 60_000 });
+  await expect(page.locator('#explore-status')).toContainText('open the smallest schedules run (not shrunk)');
+  await expect.poll(() => page.workers().length).toBe(2);
+  await page.locator('#explore-rules li[data-key="CANCEL-RACE-GRACEFUL"] button').click();
+  await expect(page.locator('#replay-status')).toContainText('Reproduced exactly');
+  const opened = await decodeLink(new URL(page.url()).hash);
+  if (!opened.ok) throw new Error(opened.error);
+  expect(opened.scenario.steps.length).toBe(4);
+  expect(opened.scenario.explore?.schedule).toBe('s1.1');
+  await expect(page.locator('#calls-table tbody tr[data-call="B"] td').nth(2).locator('.state')).toHaveText('FAILED');
 });
 
 test('R2 with a latency range: Stop stops the count, and the crossing class opens a run where the response is ignored after Stop', async ({ page }) => {

@@ -3,9 +3,10 @@
  * own (explore-pool.ts, loaded on the first Start), and shows, from the search's records alone,
  * its progress, a histogram of outcome classes and each rule broken with its count. Selecting a
  * class or a rule opens its smallest schedule as the page's run, through the permalink: the
- * fragment changes and the page replays it, as any link.
+ * fragment changes and the page replays it, as any link. When the search ends, each rule's
+ * witness is shrunk as the CLI's is (a second Stop keeps the smallest schedule run instead).
  */
-import { compareChoices, withSchedule, type Exploration, type ScheduleRecord } from '../../../../src/explore/index.ts';
+import { compareChoices, withSchedule, type Exploration, type ScheduleRecord, type Witness } from '../../../../src/explore/index.ts';
 import { parseSchedule, permalinkOf, type MsRange, type Scenario } from '../../../../src/scenario/index.ts';
 import { byId, el } from '../dom.ts';
 import type { Actions, Panel } from '../types.ts';
@@ -15,8 +16,14 @@ interface Search {
   scenario: Scenario;
   budget: number;
   records: ScheduleRecord[];
-  state: 'running' | 'stopped' | 'done' | 'failed';
+  state: 'running' | 'shrinking' | 'stopped' | 'done' | 'failed';
+  /** Stop was pressed during the search (the shrinking after it may still run). */
+  stopped: boolean;
   exploration: Exploration | null;
+  /** Each rule's shrunk witness, once the shrinking ended; the rules without one open their smallest schedule run. */
+  shrunk: Map<string, Witness>;
+  /** Ends the shrinking (created when it starts). */
+  shrinkController: AbortController | null;
   error: string | null;
   lanes: number;
   controller: AbortController;
@@ -77,6 +84,11 @@ function rangeAround(ms: number): MsRange {
   return [every, high, every];
 }
 
+function shrunkText(s: Search): string {
+  if (!s.records.some((r) => r.problem === undefined && r.violated.length > 0)) return '';
+  return s.shrunk.size > 0 ? ' The rules broken open their shrunk witnesses.' : ' The rules broken open the smallest schedules run (not shrunk).';
+}
+
 function statusText(s: Search): string {
   const n = s.records.length;
   const distinct = new Set(s.records.map((r) => r.traceHash)).size;
@@ -85,15 +97,17 @@ function statusText(s: Search): string {
   switch (s.state) {
     case 'running':
       return `Exploring on ${s.lanes} worker pair${s.lanes === 1 ? '' : 's'}: ${n} of ${s.budget} schedules, ${traces}.`;
+    case 'shrinking':
+      return `${s.stopped ? `Stopped at ${n} of ${s.budget}` : `Ran ${n}`} schedules; shrinking… the witnesses of the rules broken (Stop keeps them as run).`;
     case 'stopped':
-      return `Stopped at ${n} of ${s.budget} schedules; ${traces}.`;
+      return `Stopped at ${n} of ${s.budget} schedules; ${traces}.${shrunkText(s)}`;
     case 'failed':
       return `The search failed: ${s.error ?? ''}`;
     case 'done': {
       const e = s.exploration;
-      if (e?.exhausted === true) return `Searched the whole space: ${n} schedules, ${traces}.`;
+      if (e?.exhausted === true) return `Searched the whole space: ${n} schedules, ${traces}.${shrunkText(s)}`;
       const how = e?.strategy === 'random' ? `drawn at random (seed ${e.seed}) from a space too large to run whole` : 'in the exhaustive order, cut by the budget';
-      return `${n} schedules ${how}; ${traces}.`;
+      return `${n} schedules ${how}; ${traces}.${shrunkText(s)}`;
     }
   }
 }
@@ -145,7 +159,7 @@ export function createExplorePanel(root: HTMLElement, actions: Actions): Panel {
   function render(): void {
     renderQueued = false;
     const s = search;
-    const running = s?.state === 'running';
+    const running = s?.state === 'running' || s?.state === 'shrinking';
     const space = current?.explore !== undefined && Object.keys(withSchedule(current, []).explore ?? {}).length > 0;
     startButton.disabled = running || !space;
     stopButton.disabled = !running;
@@ -172,6 +186,11 @@ export function createExplorePanel(root: HTMLElement, actions: Actions): Panel {
     const { classes, rules } = tally(search.records);
     const bar = (list === classList ? classes : rules).find((b) => b.key === key);
     if (!bar) return;
+    const shrunk = list === ruleList ? search.shrunk.get(key) : undefined;
+    if (shrunk) {
+      location.hash = shrunk.link;
+      return;
+    }
     const link = await permalinkOf(withSchedule(search.scenario, choicesOf(bar.smallest.schedule)), bar.smallest.traceHash);
     location.hash = link;
   }
@@ -180,13 +199,13 @@ export function createExplorePanel(root: HTMLElement, actions: Actions): Panel {
     if (!current) return;
     const { explorePool, poolSize } = await import('../../explore-pool.ts');
     const controller = new AbortController();
-    const s: Search = { scenario: withSchedule(current, []), budget, records: [], state: 'running', exploration: null, error: null, lanes: poolSize(), controller, began: performance.now(), ended: null };
+    const s: Search = { scenario: withSchedule(current, []), budget, records: [], state: 'running', stopped: false, exploration: null, shrunk: new Map(), shrinkController: null, error: null, lanes: poolSize(), controller, began: performance.now(), ended: null };
     search = s;
     for (const list of [classList, ruleList]) list.replaceChildren();
     rows.clear();
     queueRender();
     try {
-      s.exploration = await explorePool({
+      const found = await explorePool({
         scenario: s.scenario,
         budget,
         signal: controller.signal,
@@ -194,7 +213,16 @@ export function createExplorePanel(root: HTMLElement, actions: Actions): Panel {
           s.records.push(record);
           queueRender();
         },
+        onShrinking() {
+          s.stopped = controller.signal.aborted;
+          s.state = 'shrinking';
+          s.shrinkController = new AbortController();
+          queueRender();
+          return s.shrinkController.signal;
+        },
       });
+      s.exploration = found.exploration;
+      s.shrunk = found.shrunk;
       s.state = controller.signal.aborted ? 'stopped' : 'done';
     } catch (error) {
       s.state = controller.signal.aborted ? 'stopped' : 'failed';
@@ -210,7 +238,7 @@ export function createExplorePanel(root: HTMLElement, actions: Actions): Panel {
   }
 
   startButton.addEventListener('click', () => void run(budget()));
-  stopButton.addEventListener('click', () => search?.controller.abort());
+  stopButton.addEventListener('click', () => (search?.state === 'shrinking' ? search.shrinkController : search?.controller)?.abort());
   resumeButton.addEventListener('click', () => {
     // A search that ran its whole budget goes on with twice as many, unless the user asked for more.
     if (search?.state === 'done' && budget() <= search.records.length) budgetInput.value = String(search.records.length * 2);
