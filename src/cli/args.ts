@@ -4,7 +4,7 @@
 import { CATALOG } from '../rules/index.ts';
 import { SDK_VERSION } from '../scenario/index.ts';
 import { BOUNDS_TEXT } from './judge.ts';
-import { formatFlag, OUTPUT_FLAGS, readFlags, siteFlag } from './flags.ts';
+import { outputFlags, OUTPUT_FLAGS, readFlags } from './flags.ts';
 import type { Format } from './output.ts';
 
 /** How many of the catalog's rules the checker judges from a trace, in words (the README quotes it). */
@@ -57,13 +57,11 @@ export function parseArgs(argv: readonly string[]): { ok: true; args: Args } | {
   if (!read.ok) return read;
   if (read.help) return { ok: true, info: 'help' };
   if (read.values.version === true) return { ok: true, info: 'version' };
-  const format = formatFlag(read.values);
-  if (!format.ok) return format;
-  const site = siteFlag(read.values);
-  if (!site.ok) return site;
+  const output = outputFlags(read.values);
+  if (!output.ok) return output;
   const [command, ...inputs] = read.words;
   if (command === undefined) return { ok: false, error: 'no command given' };
   if (command !== 'run') return { ok: false, error: `unknown command "${command}"` };
   if (inputs.length === 0) return { ok: false, error: 'no scenario given' };
-  return { ok: true, args: { inputs, format: format.format, all: read.values.all === true, ...(site.site !== undefined && { site: site.site }) } };
+  return { ok: true, args: { inputs, format: output.format, all: read.values.all === true, ...(output.site !== undefined && { site: output.site }) } };
 }

@@ -6,7 +6,7 @@ import { IMPORT_FORMATS, MAX_IMPORT_BYTES, MAX_IMPORT_LINES, isImportFormat, typ
 import { REVISIONS, TRANSPORTS, type Revision, type TransportKind } from '../scenario/index.ts';
 import { checkTraceFile, renderCheck } from './check.ts';
 import { scenarioFromChecked } from './check-scenario.ts';
-import { formatFlag, OUTPUT_FLAGS, readFlags, siteFlag, stringFlag } from './flags.ts';
+import { outputFlags, OUTPUT_FLAGS, readFlags, stringFlag } from './flags.ts';
 import type { Format } from './output.ts';
 
 export const CHECK_USAGE = `Usage: cancel-lab check <trace file> [--format F] [--as FORMAT] [--revision R --transport T] [--all] [--site URL] [--scenario OUT.json]
@@ -57,10 +57,8 @@ export function parseCheckArgs(argv: readonly string[]): { ok: true; args: Check
   if (!read.ok) return read;
   if (read.help) return { ok: true, info: 'help' };
   const { values } = read;
-  const format = formatFlag(values);
-  if (!format.ok) return format;
-  const site = siteFlag(values);
-  if (!site.ok) return site;
+  const output = outputFlags(values);
+  if (!output.ok) return output;
   const as = stringFlag(values, 'as');
   if (as !== undefined && !isImportFormat(as)) return { ok: false, error: `--as takes one of ${IMPORT_FORMATS.join(', ')}` };
   const revision = stringFlag(values, 'revision');
@@ -76,12 +74,12 @@ export function parseCheckArgs(argv: readonly string[]): { ok: true; args: Check
     ok: true,
     args: {
       input,
-      format: format.format,
+      format: output.format,
       all: values.all === true,
       ...(as !== undefined && { as }),
       ...(revision !== undefined && { revision }),
       ...(transport !== undefined && { transport }),
-      ...(site.site !== undefined && { site: site.site }),
+      ...(output.site !== undefined && { site: output.site }),
       ...(scenario !== undefined && { scenario }),
     },
   };

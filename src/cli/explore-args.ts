@@ -3,7 +3,7 @@
  * after `explore`).
  */
 import { DEFAULT_BUDGET, type Shard } from '../explore/index.ts';
-import { formatFlag, readFlags, siteFlag, stringFlag } from './flags.ts';
+import { outputFlags, readFlags, stringFlag } from './flags.ts';
 import type { Format } from './output.ts';
 
 export const EXPLORE_USAGE = `Usage: cancel-lab explore <scenario.json | permalink> [--budget N | --seconds S] [--seed S] [--shard K/N] [--format F] [--site URL]
@@ -59,11 +59,9 @@ export function parseExploreArgs(argv: readonly string[]): ParsedExploreArgs {
   if (!read.ok) return read;
   if (read.help) return { ok: true, info: 'help' };
   const { values } = read;
-  const format = formatFlag(values);
-  if (!format.ok) return format;
-  const site = siteFlag(values);
-  if (!site.ok) return site;
-  const args: ExploreArgs = { inputs: read.words, merge: values.merge === true, format: format.format, ...(site.site !== undefined && { site: site.site.replace(/\/+$/, '') }) };
+  const output = outputFlags(values);
+  if (!output.ok) return output;
+  const args: ExploreArgs = { inputs: read.words, merge: values.merge === true, format: output.format, ...(output.site !== undefined && { site: output.site.replace(/\/+$/, '') }) };
   const budget = stringFlag(values, 'budget');
   if (budget !== undefined) {
     const n = positiveInt(budget);

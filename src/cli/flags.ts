@@ -43,16 +43,24 @@ export function stringFlag(values: FlagValues, name: string): string | undefined
 }
 
 /** `--format F` (or the older `--json`): the output format, or why not. */
-export function formatFlag(values: FlagValues, fallback: Format = 'text'): { ok: true; format: Format } | { ok: false; error: string } {
+function formatFlag(values: FlagValues, fallback: Format = 'text'): { ok: true; format: Format } | { ok: false; error: string } {
   const f = stringFlag(values, 'format');
   if (f === undefined) return { ok: true, format: values.json === true ? 'json' : fallback };
   return isFormat(f) ? { ok: true, format: f } : { ok: false, error: `--format takes one of ${FORMATS.join(', ')}, not "${f}"` };
 }
 
 /** `--site URL`: the site's address for links, or why not. */
-export function siteFlag(values: FlagValues): { ok: true; site: string | undefined } | { ok: false; error: string } {
+function siteFlag(values: FlagValues): { ok: true; site: string | undefined } | { ok: false; error: string } {
   const site = stringFlag(values, 'site');
   return site === undefined || /^https?:\/\//.test(site) ? { ok: true, site } : { ok: false, error: "--site takes the site's address, http(s)://…" };
+}
+
+/** `--format` and `--site` together, as every judging command reads them. */
+export function outputFlags(values: FlagValues): { ok: true; format: Format; site: string | undefined } | { ok: false; error: string } {
+  const format = formatFlag(values);
+  if (!format.ok) return format;
+  const site = siteFlag(values);
+  return site.ok ? { ok: true, format: format.format, site: site.site } : site;
 }
 
 /** The flags the judging commands share. */

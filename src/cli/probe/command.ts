@@ -6,7 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { serializeTrace } from '../../trace/index.ts';
-import { formatFlag, OUTPUT_FLAGS, readFlags, siteFlag, stringFlag } from '../flags.ts';
+import { outputFlags, OUTPUT_FLAGS, readFlags, stringFlag } from '../flags.ts';
 import type { Format } from '../output.ts';
 import { CHECKS, MAX_TOOL_MS, MIN_TOOL_MS, isCheckId, type CheckId } from './battery.ts';
 import { probe } from './probe.ts';
@@ -97,11 +97,9 @@ export function parseProbeArgs(argv: readonly string[]): Parsed {
   const { values } = read;
   const [stray] = read.words;
   if (stray !== undefined) return { ok: false, error: `unexpected "${stray}": put the server's command after --` };
-  const format = formatFlag(values);
-  if (!format.ok) return format;
-  const site = siteFlag(values);
-  if (!site.ok) return site;
-  const out: Omit<ProbeArgs, 'target' | 'tool' | 'args'> = { format: format.format, all: values.all === true, ...(site.site !== undefined && { site: site.site }) };
+  const output = outputFlags(values);
+  if (!output.ok) return output;
+  const out: Omit<ProbeArgs, 'target' | 'tool' | 'args'> = { format: output.format, all: values.all === true, ...(output.site !== undefined && { site: output.site }) };
   const argsText = stringFlag(values, 'args');
   const args = argsText === undefined ? {} : jsonObject(argsText);
   if (args === null) return { ok: false, error: '--args takes the tool\'s arguments as a JSON object, such as \'{"ms":1000}\'' };
