@@ -26,6 +26,12 @@ const TS_V2 = 'https://github.com/modelcontextprotocol/typescript-sdk/blob/3924d
 // python-sdk v2.0.0 (6f69a37) and go-sdk v1.7.0 (bc72835), the releases the emulations follow.
 const PY_V2_DISPATCHER = 'https://github.com/modelcontextprotocol/python-sdk/blob/6f69a3758ebf2ee55ce050f58b470ce11af71133/src/mcp/shared/jsonrpc_dispatcher.py';
 const GO = 'https://github.com/modelcontextprotocol/go-sdk/blob/bc72835f62eb94d0fb484439f886b6885b075f36';
+// Linked at rmcp-v3.1.4, the 3.2.0 tag not being checked; rust-sdk#1251 says the released 3.2.0
+// routes a peer's cancel the same way.
+const RMCP = 'https://github.com/modelcontextprotocol/rust-sdk/blob/rmcp-v3.1.4/crates/rmcp/src';
+const EFFECT_MCP = 'https://github.com/Effect-TS/effect/blob/b206fa5d7655c1634c9993410a9203f6616a5ca2/packages/effect/src/unstable/ai/McpServer.ts';
+// A main-branch commit of the MCP client Codex hosts; not matched to the 0.149 build of the report.
+const CODEX_HANDLER = 'https://github.com/openai/codex/blob/05871f87e6d70306f1296db4a4c3320ddae156bf/codex-rs/rmcp-client/src/logging_client_handler.rs';
 
 const GO_SERVER: ProfileInfo<ServerProfile> = {
   id: 'go',
@@ -73,8 +79,9 @@ const EFFECT_SERVER: ProfileInfo<ServerProfile> = {
   ],
   sources: [
     { label: 'Effect-TS/effect#7131 (the report and its failing tests)', url: 'https://github.com/Effect-TS/effect/pull/7131' },
-    // The PR pins its excerpts to this audit base; the lines were not checked here.
-    { label: 'McpServer.ts at the audit base (lines not verified here)', url: 'https://github.com/Effect-TS/effect/blob/b206fa5d7655c1634c9993410a9203f6616a5ca2/packages/effect/src/unstable/ai/McpServer.ts' },
+    { label: 'McpServer.ts the set of cancelled ids, one per client', url: `${EFFECT_MCP}#L492` },
+    { label: 'McpServer.ts notifications/cancelled adds its id to the set, then interrupts', url: `${EFFECT_MCP}#L670-L682` },
+    { label: 'McpServer.ts send discards the next Exit whose id is in the set', url: `${EFFECT_MCP}#L578-L589` },
     { label: 'joshrotenberg/tower-mcp#1270 (a registry keyed by id alone)', url: 'https://github.com/joshrotenberg/tower-mcp/issues/1270' },
   ],
 };
@@ -87,7 +94,12 @@ const RMCP_CLIENT: ProfileInfo<ClientProfile> = {
     'A server’s notifications/cancelled for its own request (elicitation/create, sampling) is routed to the client’s outbound requests: the handler of the server’s request is never told, and runs on.',
     'If one of the client’s own requests has the same id, its response waiter is removed: that call’s answer is dropped when it comes, and the call waits on.',
   ],
-  sources: [{ label: 'modelcontextprotocol/rust-sdk#1251 (fixed by #1262)', url: 'https://github.com/modelcontextprotocol/rust-sdk/issues/1251' }],
+  sources: [
+    { label: 'service.rs (rmcp 3.1.4) a client takes a peer’s cancel to its own outbound waiters and fails the one with that id; only a server cancels the inbound token', url: `${RMCP}/service.rs#L1600-L1615` },
+    { label: 'service.rs (rmcp 3.1.4) an inbound request’s token goes into local_ct_pool, which that branch skips', url: `${RMCP}/service.rs#L1557-L1559` },
+    { label: 'service.rs (rmcp 3.1.4) a response with no waiter left is dropped', url: `${RMCP}/service.rs#L1684-L1697` },
+    { label: 'modelcontextprotocol/rust-sdk#1251 (fixed by #1262)', url: 'https://github.com/modelcontextprotocol/rust-sdk/issues/1251' },
+  ],
 };
 
 const CODEX_CLIENT: ProfileInfo<ClientProfile> = {
@@ -99,7 +111,14 @@ const CODEX_CLIENT: ProfileInfo<ClientProfile> = {
     'While a form is open, the finished tool result is not surfaced: the host holds it until the form is dismissed (here: until the handler answers).',
     'The report was over Streamable HTTP on 2025-06-18; the emulation wraps stdio.',
   ],
-  sources: [{ label: 'openai/codex#40390', url: 'https://github.com/openai/codex/issues/40390' }],
+  sources: [
+    // The form and the held tool result are the desktop app's, which is not in openai/codex: for
+    // those the report is the only source.
+    { label: 'openai/codex#40390', url: 'https://github.com/openai/codex/issues/40390' },
+    { label: 'logging_client_handler.rs a server’s cancel is only logged', url: `${CODEX_HANDLER}#L83-L85` },
+    { label: 'logging_client_handler.rs on_cancelled writes an info line and nothing else', url: `${CODEX_HANDLER}#L128-L137` },
+    { label: 'logging_client_handler.rs the elicitation waits on the form, not on the request’s cancel token', url: `${CODEX_HANDLER}#L116-L126` },
+  ],
 };
 
 export const SERVER_PROFILE_INFO: Record<ServerProfile, ProfileInfo<ServerProfile>> = {
