@@ -4,7 +4,7 @@
  * with its sources). The strict host's reconnect policy lives in client-side.ts, on onerror.
  * 'ts-v1' is no emulation but the real v1 client (workers/v1/client-v1.ts).
  */
-import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
+import { SdkHttpError, type JSONRPCMessage, type Transport, type TransportSendOptions } from '@modelcontextprotocol/client';
 import type { ClientProfile } from '../src/scenario/index.ts';
 import type { RequestId } from '../src/trace/index.ts';
 import { note } from './runtime.ts';
@@ -20,6 +20,20 @@ function pythonSeconds(ms: number): string {
 
 /** The profiles this layer serves on the v2 SDK. */
 export type V2ClientProfile = Exclude<ClientProfile, 'ts-v1'>;
+
+/** The message of a JSON-RPC error without id that an HTTP 400 carried, or null for any other failure. */
+function idlessRefusal(error: unknown): string | null {
+  if (!(error instanceof SdkHttpError) || error.status !== 400 || typeof error.data.text !== 'string') return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(error.data.text);
+  } catch {
+    return null;
+  }
+  if (body === null || typeof body !== 'object' || 'id' in body || !('error' in body)) return null;
+  const inner = body.error;
+  return inner !== null && typeof inner === 'object' && 'message' in inner && typeof inner.message === 'string' ? inner.message : null;
+}
 
 export class ClientProfileLayer implements Transport {
   onclose?: () => void;
@@ -41,11 +55,14 @@ export class ClientProfileLayer implements Transport {
   private readonly openForms = new Set<RequestId>();
   /** codex: what arrived while a form was open, surfaced once the last form closes. */
   private held: JSONRPCMessage[] = [];
+  /** go: why the connection failed for good (go-sdk#1212); once set, nothing more is written or read. */
+  private failure: string | null = null;
 
   constructor(inner: Transport, profile: V2ClientProfile) {
     this.inner = inner;
     this.profile = profile;
-    if (inner.hasPerRequestStream) this.hasPerRequestStream = true;
+    // The Go client cancels by POSTing a notification (cancelCall), never by closing a request's stream.
+    if (inner.hasPerRequestStream && profile !== 'go') this.hasPerRequestStream = true;
     inner.onmessage = (message) => this.inbound(message);
     inner.onclose = () => this.onclose?.();
     inner.onerror = (error) => this.onerror?.(error);
@@ -68,6 +85,8 @@ export class ClientProfileLayer implements Transport {
   }
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    // go: jsonrpc2's shuttingDown refuses every write once a write failed; the call is never on the wire.
+    if (this.failure !== null) throw new Error(this.failure);
     if ('method' in message && 'id' in message && message.id !== undefined) {
       this.outstanding.set(message.id, message.method);
       if (message.method === 'tools/call') {
@@ -80,6 +99,7 @@ export class ClientProfileLayer implements Transport {
       note({ type: 'emulation', profile: 'py-v1-client', what: 'python-sdk 1.x has no code path that sends notifications/cancelled: nothing is written', source: 'shared/session.py#L290-L314' });
       return;
     }
+    if (this.profile === 'go') return this.goSend(message, options);
     await this.inner.send(this.profile === 'py-v2' ? this.pythonCancel(message) : message, options);
     if (this.profile === 'codex' && !('method' in message) && 'id' in message && message.id !== undefined && this.openForms.delete(message.id)) this.surfaceHeld();
   }
@@ -108,6 +128,29 @@ export class ClientProfileLayer implements Transport {
     return { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason } };
   }
 
+  /**
+   * go-sdk v1.7.0 (go-sdk#1212): cancelCall builds the cancel's params without the 2026 `_meta`
+   * envelope; a 400 whose JSON-RPC error has no id is no per-call rejection, so Write calls c.fail
+   * and jsonrpc2 keeps the error as writeErr: the connection is failed for good.
+   */
+  private async goSend(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    let out = message;
+    if ('method' in message && message.method === 'notifications/cancelled' && message.params?._meta !== undefined) {
+      out = { ...message, params: Object.fromEntries(Object.entries(message.params).filter(([key]) => key !== '_meta')) };
+      note({ type: 'emulation', profile: 'go-client', what: 'cancelCall builds the cancel without the _meta envelope', source: 'mcp/transport.go#L300-L309' });
+    }
+    try {
+      await this.inner.send(out, options);
+    } catch (error) {
+      const refusal = idlessRefusal(error);
+      if (refusal !== null && 'method' in message) {
+        this.failure = `client is closing: sending ${JSON.stringify(message.method)}: ${refusal}: Bad Request`;
+        note({ type: 'emulation', profile: 'go-client', what: `HTTP 400 with a JSON-RPC error without id: the connection fails for good (${this.failure})`, source: 'mcp/streamable.go#L2306-L2318' });
+      }
+      throw error;
+    }
+  }
+
   claimNextToolCall(claim: (id: RequestId) => void, timeoutMs?: number): void {
     this.toolCallClaim = claim;
     this.toolCallTimeoutMs = timeoutMs;
@@ -119,6 +162,8 @@ export class ClientProfileLayer implements Transport {
   }
 
   private inbound(message: JSONRPCMessage): void {
+    // go: Read returns the failure; nothing that arrives afterwards reaches the session.
+    if (this.failure !== null) return;
     if (this.profile === 'rmcp' && this.rmcpRoutesCancel(message)) return;
     if (this.profile === 'codex' && this.codexHolds(message)) return;
     this.deliver(message);

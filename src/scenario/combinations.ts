@@ -64,6 +64,8 @@ function stdioOnly(server: ServerProfile, client: ClientProfile): boolean {
 export function profileWhyNot(revision: Revision, transport: TransportKind, server: ServerProfile, client: ClientProfile): string | null {
   // The Go emulation's one HTTP part: how a 2026-07-28 server admits a notification POST (go-sdk #1212).
   if (server === 'go' && transport === 'streamable-http' && revision === '2026-07-28' && !CLIENT_PROFILE_INFO[client].emulated) return null;
+  // The Go client emulation's one HTTP part, its cancel without _meta and its failure on the 400 (go-sdk #1212), against the real server or the Go one.
+  if (client === 'go' && transport === 'streamable-http' && revision === '2026-07-28' && (server === 'go' || server === 'ts-v2')) return null;
   if (stdioOnly(server, client) && transport !== 'stdio') {
     return 'The SDK emulations wrap the stdio transport, where the reports they reproduce were made.';
   }
@@ -75,6 +77,7 @@ export function profileWhyNot(revision: Revision, transport: TransportKind, serv
     if (client === 'py-v2') return 'The python-sdk 2.x client emulation speaks the 2025-era protocol only.';
     // go-sdk v1.7.0 lists 2026-07-28 (mcp/shared.go supportedProtocolVersions); the emulation around v2's stdio does not speak it.
     if (server === 'go') return 'The Go SDK server emulation speaks the 2025-era protocol on stdio; on 2026-07-28 it covers only Streamable HTTP’s admission of a notification POST.';
+    if (client === 'go') return 'The Go SDK client emulation speaks the 2025-era protocol on stdio; on 2026-07-28 it covers only Streamable HTTP’s cancel without _meta and the failed connection after it.';
     if (server === 'effect' || client === 'rmcp' || client === 'codex') return 'The emulations of reported bugs (Effect-TS, rmcp, Codex) speak the 2025-era protocol only, as in their reports.';
   }
   if (server === 'ts-v1' && client === 'ts-v1' && revision !== '2025-11-25') return TS_V1_PAIR;

@@ -90,6 +90,7 @@ import effect7131StaleCancelSilencesALaterRequest from '../../content/scenarios/
 import rustSdk1251ServerCancelRemovesAClientWaiter from '../../content/scenarios/rust-sdk-1251-server-cancel-removes-a-client-waiter.json' with { type: 'json' };
 import codex40390CancelledElicitationHidesTheResult from '../../content/scenarios/codex-40390-cancelled-elicitation-hides-the-result.json' with { type: 'json' };
 import goSdk1212CancelWithoutMetaRefusedWith400 from '../../content/scenarios/go-sdk-1212-cancel-without-meta-refused-with-400.json' with { type: 'json' };
+import goSdk1212GoClientFailsItsConnectionAfterThe400 from '../../content/scenarios/go-sdk-1212-go-client-fails-its-connection-after-the-400.json' with { type: 'json' };
 
 /** Where the scenario comes from: a seed file, a spec section or an sdk-behaviors.md section. */
 export interface LibrarySource {
@@ -193,6 +194,7 @@ const RAW: readonly unknown[] = [
   rustSdk1251ServerCancelRemovesAClientWaiter,
   codex40390CancelledElicitationHidesTheResult,
   goSdk1212CancelWithoutMetaRefusedWith400,
+  goSdk1212GoClientFailsItsConnectionAfterThe400,
   ...STREAMS_SCENARIOS,
 ];
 

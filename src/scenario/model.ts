@@ -27,5 +27,5 @@ export const SERVER_PROFILES = ['ts-v2', 'py-v1', 'py-v2', 'ts-v1', 'go', 'effec
 export type ServerProfile = (typeof SERVER_PROFILES)[number];
 
 /** Whose client runs: the real TypeScript SDK v2 or v1, or an emulated host or SDK around v2. */
-export const CLIENT_PROFILES = ['ts-v2', 'strict-host', 'py-v1', 'ts-v1', 'py-v2', 'rmcp', 'codex'] as const;
+export const CLIENT_PROFILES = ['ts-v2', 'strict-host', 'py-v1', 'ts-v1', 'py-v2', 'rmcp', 'codex', 'go'] as const;
 export type ClientProfile = (typeof CLIENT_PROFILES)[number];

@@ -121,6 +121,24 @@ const CODEX_CLIENT: ProfileInfo<ClientProfile> = {
   ],
 };
 
+const GO_CLIENT: ProfileInfo<ClientProfile> = {
+  id: 'go',
+  label: 'Go SDK client (v1.7.0) — emulated',
+  emulated: true,
+  differences: [
+    'On 2026-07-28 Streamable HTTP, Stop POSTs notifications/cancelled (cancelCall) built without the _meta envelope, where the TS v2 client closes the request’s stream.',
+    'A POST of its own answered with HTTP 400 and a JSON-RPC error without id is taken for a broken writer: the connection fails for good, and every later call fails before the wire with "client is closing: …".',
+  ],
+  sources: [
+    { label: 'transport.go cancelCall (CancelledParams without _meta)', url: `${GO}/mcp/transport.go#L300-L309` },
+    { label: 'streamable.go Write: a non-2xx answer calls c.fail', url: `${GO}/mcp/streamable.go#L2306-L2318` },
+    { label: 'streamable.go checkResponse: the error body’s message', url: `${GO}/mcp/streamable.go#L2544-L2557` },
+    { label: 'jsonrpc2/conn.go a failed write sets writeErr', url: `${GO}/internal/jsonrpc2/conn.go#L765-L784` },
+    { label: 'jsonrpc2/conn.go later calls: "client is closing"', url: `${GO}/internal/jsonrpc2/conn.go#L163-L166` },
+    { label: 'modelcontextprotocol/go-sdk#1212', url: 'https://github.com/modelcontextprotocol/go-sdk/issues/1212' },
+  ],
+};
+
 export const SERVER_PROFILE_INFO: Record<ServerProfile, ProfileInfo<ServerProfile>> = {
   'ts-v2': {
     id: 'ts-v2',
@@ -246,4 +264,5 @@ export const CLIENT_PROFILE_INFO: Record<ClientProfile, ProfileInfo<ClientProfil
   'py-v2': PY_V2_CLIENT,
   rmcp: RMCP_CLIENT,
   codex: CODEX_CLIENT,
+  go: GO_CLIENT,
 };
