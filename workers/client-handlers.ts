@@ -7,6 +7,7 @@
  */
 import type { Client, ClientCapabilities, ClientContext } from '@modelcontextprotocol/client';
 import { note } from './runtime.ts';
+import { sleep } from './lab-tools.ts';
 import { declaredHandlers, type ClientHandler, type ClientHandlers, type HandledCapability } from '../src/scenario/index.ts';
 
 /** The capabilities object `new Client` declares: one per handler the scenario gives it. */
@@ -14,21 +15,6 @@ export function declaredCapabilities(handlers: ClientHandlers | undefined): Clie
   const declared: ClientCapabilities = {};
   for (const [c] of declaredHandlers(handlers)) declared[c] = {};
   return declared;
-}
-
-/** Resolves after `ms` of virtual time, or as soon as `signal` aborts when one is given. */
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
 }
 
 /** Runs one handler as its behaviour says, noting what it did, and returns `answer`. */
