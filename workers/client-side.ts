@@ -230,7 +230,7 @@ let active: ClientSideApi = v2ClientSide;
 
 export const clientSide: ClientSideApi = {
   async init(c, t) {
-    active = c.clientProfile === 'ts-v1' ? (await import('./v1/client-v1.ts')).v1ClientSide : v2ClientSide;
+    active = c.clientProfile === 'ts-v1' ? (await import('./v1/index.ts')).v1ClientSide : v2ClientSide;
     return active.init(c, t);
   },
   deliver: (t, frame) => active.deliver(t, frame),

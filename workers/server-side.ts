@@ -134,7 +134,7 @@ let active: ServerSideApi = v2ServerSide;
 
 export const serverSide: ServerSideApi = {
   async init(config, t) {
-    active = config.serverProfile === 'ts-v1' ? (await import('./v1/server-v1.ts')).v1ServerSide : v2ServerSide;
+    active = config.serverProfile === 'ts-v1' ? (await import('./v1/index.ts')).v1ServerSide : v2ServerSide;
     return active.init(config, t);
   },
   deliver: (t, frame) => active.deliver(t, frame),

@@ -18,9 +18,16 @@ export function nodePort(p: { postMessage(message: unknown): void; on(event: 'me
   return { postMessage: (message) => p.postMessage(message), listen: (handler) => void p.on('message', handler) };
 }
 
-/** A Web Worker, or a worker's own global scope, as a Port. */
-export function webPort(p: { postMessage(message: unknown): void; addEventListener(type: 'message', handler: (event: MessageEvent) => void): void }): Port {
-  return { postMessage: (message) => p.postMessage(message), listen: (handler) => p.addEventListener('message', (event) => handler(event.data)) };
+/** A Web Worker, a worker's own global scope or a MessagePort, as a Port. */
+export function webPort(p: { postMessage(message: unknown): void; addEventListener(type: 'message', handler: (event: MessageEvent) => void): void; start?(): void }): Port {
+  return {
+    postMessage: (message) => p.postMessage(message),
+    listen(handler) {
+      p.addEventListener('message', (event) => handler(event.data));
+      // A MessagePort delivers what it queued only once started (a listener alone does not start it).
+      p.start?.();
+    },
+  };
 }
 
 type Call<A> =

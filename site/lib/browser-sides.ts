@@ -1,6 +1,7 @@
 /**
- * Browser host: each side in its own Web Worker, driven over workers/side-channel.ts. The MCP
- * traffic itself never uses these channels directly: it travels as frames through the coordinator.
+ * Browser host: both sides in one Web Worker (workers/sides.worker.ts), each driven over its
+ * own MessagePort (workers/side-channel.ts). The MCP traffic itself never uses these channels
+ * directly: it travels as frames through the coordinator.
  */
 import { sideOver, webPort } from '../../workers/side-channel.ts';
 import type { Sides } from '../../src/engine/index.ts';
@@ -10,35 +11,47 @@ export interface BrowserSides extends Sides {
   terminate(): void;
 }
 
+/** A started sides worker and the page's ends of its two ports. */
+export interface SidesWorker {
+  worker: Worker;
+  client: MessagePort;
+  server: MessagePort;
+}
+
 declare global {
   interface Window {
-    /** The workers the playground page started from its head (playground.astro), until the first session takes them. */
-    __cancelLabEarlyWorkers?: { client: Worker; server: Worker };
+    /** The worker the playground page started from its head (playground.astro), until the first session takes it. */
+    __cancelLabEarlyWorkers?: SidesWorker;
   }
 }
 
-/** The workers the page started early (playground.astro) if no session took them yet, else a new pair. */
+/** The worker the page started early (playground.astro) if no session took it yet, else a new one. */
 export function createBrowserSides(): BrowserSides {
   const early = window.__cancelLabEarlyWorkers;
   delete window.__cancelLabEarlyWorkers;
-  return wrap(
-    early ?? {
-      client: new Worker(new URL('../../workers/client.worker.ts', import.meta.url), { type: 'module', name: 'mcp-client' }),
-      server: new Worker(new URL('../../workers/server.worker.ts', import.meta.url), { type: 'module', name: 'mcp-server' }),
-    },
-  );
+  return wrap(early ?? startSidesWorker(new Worker(new URL('../../workers/sides.worker.ts', import.meta.url), { type: 'module', name: 'mcp-sides' })));
 }
 
-function wrap({ client: clientWorker, server: serverWorker }: { client: Worker; server: Worker }): BrowserSides {
-  // The workers answer `batch` too (workers/runtime.ts withBatches).
-  const client: Required<ClientSideApi> = sideOver(webPort(clientWorker));
-  const server: Required<ServerSideApi> = sideOver(webPort(serverWorker));
+/**
+ * Hands a fresh sides worker one port per side. The playground's head script does the same
+ * inline (it cannot import), so that the worker starts while the page is still being read.
+ */
+export function startSidesWorker(worker: Worker): SidesWorker {
+  const client = new MessageChannel();
+  const server = new MessageChannel();
+  worker.postMessage({ client: client.port1, server: server.port1 }, [client.port1, server.port1]);
+  return { worker, client: client.port2, server: server.port2 };
+}
+
+function wrap({ worker, client: clientPort, server: serverPort }: SidesWorker): BrowserSides {
+  // The worker answers `batch` too (workers/runtime.ts withBatches).
+  const client: Required<ClientSideApi> = sideOver(webPort(clientPort));
+  const server: Required<ServerSideApi> = sideOver(webPort(serverPort));
   return {
     client,
     server,
     terminate() {
-      clientWorker.terminate();
-      serverWorker.terminate();
+      worker.terminate();
     },
   };
 }

@@ -145,7 +145,7 @@ export function mountEmbed(figure: HTMLElement, options: EmbedOptions = {}): voi
     run.disabled = true;
     reset.disabled = false;
     figure.classList.add('show-all');
-    status.textContent = 'Starting the client and server workers…';
+    status.textContent = 'Starting the client and the server…';
     const s = createSession();
     session = s;
     s.subscribe((view, live) => {

@@ -62,9 +62,9 @@ test('seed 004 with a Stop window: the whole space searched, the histogram and t
   await expect(page.locator('#explore-status')).toContainText('open their shrunk witnesses');
   const said = await page.evaluate(() => (window as unknown as { __said: string[] }).__said);
   expect(said.some((text) => text.includes('shrinking…'))).toBe(true);
-  // The pool's worker pairs ran beside the page's own pair, and are gone now that the search and the shrinking ended.
+  // The pool's workers (a pair of sides in each) ran beside the page's own, and are gone now that the search and the shrinking ended.
   expect(started).toBeGreaterThanOrEqual(2);
-  await expect.poll(() => page.workers().length).toBe(2);
+  await expect.poll(() => page.workers().length).toBe(1);
   expect(await doneCount(page)).toBe(38);
   // The five outcome classes the CLI finds, with their counts.
   const classes = page.locator('#explore-classes li');
@@ -113,7 +113,7 @@ test('Stop while the witnesses are shrunk keeps them as run: the violation opens
   await page.locator('#explore-start').click();
   await expect(page.locator('#explore-status')).toContainText('Searched the whole space: 38 schedules', { timeout: 60_000 });
   await expect(page.locator('#explore-status')).toContainText('open the smallest schedules run (not shrunk)');
-  await expect.poll(() => page.workers().length).toBe(2);
+  await expect.poll(() => page.workers().length).toBe(1);
   await page.locator('#explore-rules li[data-key="CANCEL-RACE-GRACEFUL"] button').click();
   await expect(page.locator('#replay-status')).toContainText('Reproduced exactly');
   const opened = await decodeLink(new URL(page.url()).hash);
@@ -131,7 +131,7 @@ test('R2 with a latency range: Stop stops the count, and the crossing class open
   await expect.poll(() => doneCount(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(200);
   await page.locator('#explore-stop').click();
   await expect(page.locator('#explore-status')).toContainText('Stopped at');
-  await expect.poll(() => page.workers().length).toBe(2);
+  await expect.poll(() => page.workers().length).toBe(1);
   const stopped = await doneCount(page);
   expect(stopped).toBeLessThan(5000);
   await page.waitForTimeout(1000);

@@ -21,7 +21,8 @@ test('the playground asks for all its modules from the HTML', async ({ page }) =
       preloaded: preloaded.length,
     };
   });
-  expect(load.workers.sort()).toEqual(['/_astro/client.worker', '/_astro/server.worker']);
+  // Both sides run in one worker, started once.
+  expect(load.workers).toEqual(['/_astro/sides.worker']);
   expect(load.preloaded).toBeGreaterThan(0);
   expect(load.late, 'modules found only by parsing another module').toEqual([]);
 });

@@ -29,7 +29,7 @@ import { createNegotiationControls } from './negotiation.ts';
 
 /** The status line: the workers' phase while they are not live, then the view's own line. */
 function pageStatus(view: RunView, live: LiveState): string {
-  if (live.phase === 'starting') return 'Starting the client and server workers…';
+  if (live.phase === 'starting') return 'Starting the client and the server…';
   if (live.phase === 'replaying') return `Replaying ${view.scenario.steps.length} actions…`;
   if (live.phase === 'failed') return `The workers could not start: ${live.failure ?? ''}`;
   return statusLine(view);
