@@ -35,6 +35,12 @@ function idlessRefusal(error: unknown): string | null {
   return inner !== null && typeof inner === 'object' && 'message' in inner && typeof inner.message === 'string' ? inner.message : null;
 }
 
+/** rmcp: how one outbound request's wait ends, with its response or with an error. */
+interface RmcpWaiter {
+  settle(): void;
+  fail(error: Error): void;
+}
+
 export class ClientProfileLayer implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
@@ -49,6 +55,8 @@ export class ClientProfileLayer implements Transport {
   private toolCallTimeoutMs: number | undefined;
   /** py-v2: each tools/call's timeout, for the reason its courtesy cancel gives. */
   private readonly timeouts = new Map<RequestId, number>();
+  /** rmcp: how to end each of the client's own requests still waiting for its response (local_responder_pool). */
+  private readonly waiters = new Map<RequestId, RmcpWaiter>();
   /** rmcp: the client's own requests whose response waiter a server's cancel removed. */
   private readonly removedWaiters = new Set<RequestId>();
   /** codex: the server's elicitation/create requests shown as forms, not yet answered. */
@@ -101,6 +109,7 @@ export class ClientProfileLayer implements Transport {
     }
     if (this.profile === 'go') return this.goSend(message, options);
     await this.inner.send(this.profile === 'py-v2' ? this.pythonCancel(message) : message, options);
+    if (this.profile === 'rmcp' && 'method' in message && 'id' in message && message.id !== undefined) return this.rmcpWaiter(message.id);
     if (this.profile === 'codex' && !('method' in message) && 'id' in message && message.id !== undefined && this.openForms.delete(message.id)) this.surfaceHeld();
   }
 
@@ -156,9 +165,29 @@ export class ClientProfileLayer implements Transport {
     this.toolCallTimeoutMs = timeoutMs;
   }
 
-  /** The client stopped waiting for `id` (Stop or timeout): the python clients pop its response stream. */
+  /** The call of `id` failed (Stop, a timeout, an error): the python clients pop its response stream, and rmcp's waiter goes. */
   abandon(id: RequestId): void {
     if (this.profile === 'py-v1' || this.profile === 'py-v2') this.outstanding.delete(id);
+    this.waiters.get(id)?.settle();
+  }
+
+  /**
+   * rmcp: the request's responder, as the SDK's send promise. The Protocol does not await the
+   * send of a request but rejects the call when it fails, so failing this promise ends the call
+   * with rmcp's error, as the responder's Err does for an rmcp caller (service.rs await_response).
+   */
+  private rmcpWaiter(id: RequestId): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const end = (): boolean => this.waiters.delete(id);
+      this.waiters.set(id, {
+        settle: () => {
+          if (end()) resolve();
+        },
+        fail: (error) => {
+          if (end()) reject(error);
+        },
+      });
+    });
   }
 
   private inbound(message: JSONRPCMessage): void {
@@ -170,27 +199,32 @@ export class ClientProfileLayer implements Transport {
   }
 
   /**
-   * rmcp 3.2.0 (rust-sdk#1251): a server's cancel removes the client's outbound waiter for that
-   * id instead of cancelling the server's request, whose handler is never told. Returns whether
-   * the message was taken here.
+   * rmcp 3.1.4 (rust-sdk#1251): a client takes every peer cancel to its own outbound waiters
+   * (service.rs L1600-L1615): the waiter with that id is removed and sent ServiceError::Cancelled,
+   * so that call ends, while the server's request, whose token only a server would cancel, runs
+   * on. Returns whether the message was taken here.
    */
   private rmcpRoutesCancel(message: JSONRPCMessage): boolean {
     if ('method' in message && message.method === 'notifications/cancelled' && !('id' in message)) {
       const id = message.params?.requestId;
       if (typeof id !== 'string' && typeof id !== 'number') return false;
-      const ours = this.outstanding.has(id);
-      if (ours) this.removedWaiters.add(id);
+      const waiter = this.waiters.get(id);
       note({
         type: 'emulation',
         profile: 'rmcp',
-        what: `the server's cancel of its request ${JSON.stringify(id)} is routed to the client's outbound requests: ${ours ? `the waiter of the client's own request ${JSON.stringify(id)} is removed` : 'no waiter has that id'}; the handler of the server's request runs on`,
-        source: 'rust-sdk#1251',
+        what: `the server's cancel of its request ${JSON.stringify(id)} is routed to the client's outbound requests: ${waiter ? `the waiter of the client's own request ${JSON.stringify(id)} is removed and sent ServiceError::Cancelled` : 'no waiter has that id'}; the handler of the server's request runs on`,
+        source: 'service.rs#L1600-L1615',
       });
+      if (waiter) {
+        this.removedWaiters.add(id);
+        const reason = message.params?.reason;
+        waiter.fail(new Error(`ServiceError::Cancelled: task cancelled for reason ${typeof reason === 'string' ? reason : '<unknown>'}`));
+      }
       return true;
     }
     if (!('method' in message) && 'id' in message && message.id !== undefined && this.removedWaiters.delete(message.id)) {
       this.outstanding.delete(message.id);
-      note({ type: 'stderr', text: `rmcp: response for request ${JSON.stringify(message.id)} has no waiter (removed by a cancel); dropped` });
+      note({ type: 'emulation', profile: 'rmcp', what: `the response for request ${JSON.stringify(message.id)} finds no waiter (a cancel removed it) and is dropped, without a log line`, source: 'service.rs#L1684-L1697' });
       return true;
     }
     return false;
@@ -220,6 +254,7 @@ export class ClientProfileLayer implements Transport {
   private deliver(message: JSONRPCMessage): void {
     if (!('method' in message) && 'id' in message && message.id !== undefined) {
       const known = this.outstanding.delete(message.id);
+      this.waiters.get(message.id)?.settle();
       if (!known && this.profile === 'py-v2') {
         // jsonrpc_dispatcher.py _resolve_pending: no waiter for the id.
         note({ type: 'stderr', text: `DEBUG:mcp.shared.jsonrpc_dispatcher:dropping response for unknown/late request id ${JSON.stringify(message.id)}` });

@@ -26,11 +26,12 @@ const TS_V2 = 'https://github.com/modelcontextprotocol/typescript-sdk/blob/3924d
 // python-sdk v2.0.0 (6f69a37) and go-sdk v1.7.0 (bc72835), the releases the emulations follow.
 const PY_V2_DISPATCHER = 'https://github.com/modelcontextprotocol/python-sdk/blob/6f69a3758ebf2ee55ce050f58b470ce11af71133/src/mcp/shared/jsonrpc_dispatcher.py';
 const GO = 'https://github.com/modelcontextprotocol/go-sdk/blob/bc72835f62eb94d0fb484439f886b6885b075f36';
-// Linked at rmcp-v3.1.4, the 3.2.0 tag not being checked; rust-sdk#1251 says the released 3.2.0
-// routes a peer's cancel the same way.
+// rmcp-v3.1.4: the newest rmcp release whose source could be read (its main branch was still at
+// 3.1.4 on 2026-08-20; rust-sdk#1251 was filed on 2026-09-08), so the profile is named for it.
 const RMCP = 'https://github.com/modelcontextprotocol/rust-sdk/blob/rmcp-v3.1.4/crates/rmcp/src';
 const EFFECT_MCP = 'https://github.com/Effect-TS/effect/blob/b206fa5d7655c1634c9993410a9203f6616a5ca2/packages/effect/src/unstable/ai/McpServer.ts';
-// A main-branch commit of the MCP client Codex hosts; not matched to the 0.149 build of the report.
+// A main-branch commit of the MCP client Codex hosts, not the 0.149 build of the report: the 0.149
+// source and its Cargo.lock were not read, so which rmcp release that build uses is not established.
 const CODEX_HANDLER = 'https://github.com/openai/codex/blob/05871f87e6d70306f1296db4a4c3320ddae156bf/codex-rs/rmcp-client/src/logging_client_handler.rs';
 
 const GO_SERVER: ProfileInfo<ServerProfile> = {
@@ -88,14 +89,15 @@ const EFFECT_SERVER: ProfileInfo<ServerProfile> = {
 
 const RMCP_CLIENT: ProfileInfo<ClientProfile> = {
   id: 'rmcp',
-  label: 'rust-sdk rmcp 3.2.0 client — emulated',
+  label: 'rust-sdk rmcp 3.1.4 client — emulated',
   emulated: true,
   differences: [
     'A server’s notifications/cancelled for its own request (elicitation/create, sampling) is routed to the client’s outbound requests: the handler of the server’s request is never told, and runs on.',
-    'If one of the client’s own requests has the same id, its response waiter is removed: that call’s answer is dropped when it comes, and the call waits on.',
+    'If one of the client’s own requests has the same id, its response waiter is removed and sent ServiceError::Cancelled: that call fails with "task cancelled for reason <the server’s reason>", and its answer, when it comes, finds no waiter and is dropped without a log line.',
   ],
   sources: [
-    { label: 'service.rs (rmcp 3.1.4) a client takes a peer’s cancel to its own outbound waiters and fails the one with that id; only a server cancels the inbound token', url: `${RMCP}/service.rs#L1600-L1615` },
+    { label: 'service.rs (rmcp 3.1.4) a client takes a peer’s cancel to its own outbound waiters and sends the one with that id ServiceError::Cancelled; only a server cancels the inbound token', url: `${RMCP}/service.rs#L1600-L1615` },
+    { label: 'service.rs (rmcp 3.1.4) ServiceError::Cancelled reads "task cancelled for reason …"', url: `${RMCP}/service.rs#L90-L91` },
     { label: 'service.rs (rmcp 3.1.4) an inbound request’s token goes into local_ct_pool, which that branch skips', url: `${RMCP}/service.rs#L1557-L1559` },
     { label: 'service.rs (rmcp 3.1.4) a response with no waiter left is dropped', url: `${RMCP}/service.rs#L1684-L1697` },
     { label: 'modelcontextprotocol/rust-sdk#1251 (fixed by #1262)', url: 'https://github.com/modelcontextprotocol/rust-sdk/issues/1251' },
@@ -104,20 +106,21 @@ const RMCP_CLIENT: ProfileInfo<ClientProfile> = {
 
 const CODEX_CLIENT: ProfileInfo<ClientProfile> = {
   id: 'codex',
-  label: 'Codex host (as reported, 0.149) — emulated',
+  label: 'Codex host (as reported for 0.149) — emulated',
   emulated: true,
   differences: [
     'A server’s notifications/cancelled for an elicitation/create it shows as a form is ignored: the form stays open until the user answers or clicks Cancel.',
     'While a form is open, the finished tool result is not surfaced: the host holds it until the form is dismissed (here: until the handler answers).',
     'The report was over Streamable HTTP on 2025-06-18; the emulation wraps stdio.',
+    'The handler lines linked are openai/codex main at 05871f8, not the 0.149 release: which rmcp version 0.149 builds against is not established, so rmcp’s own routing of a server’s cancel (rust-sdk#1251) is not part of this emulation.',
   ],
   sources: [
     // The form and the held tool result are the desktop app's, which is not in openai/codex: for
     // those the report is the only source.
     { label: 'openai/codex#40390', url: 'https://github.com/openai/codex/issues/40390' },
-    { label: 'logging_client_handler.rs a server’s cancel is only logged', url: `${CODEX_HANDLER}#L83-L85` },
-    { label: 'logging_client_handler.rs on_cancelled writes an info line and nothing else', url: `${CODEX_HANDLER}#L128-L137` },
-    { label: 'logging_client_handler.rs the elicitation waits on the form, not on the request’s cancel token', url: `${CODEX_HANDLER}#L116-L126` },
+    { label: 'logging_client_handler.rs (codex main at 05871f8) a server’s cancel is only logged', url: `${CODEX_HANDLER}#L83-L85` },
+    { label: 'logging_client_handler.rs (codex main at 05871f8) on_cancelled writes an info line and nothing else', url: `${CODEX_HANDLER}#L128-L137` },
+    { label: 'logging_client_handler.rs (codex main at 05871f8) the elicitation waits on the form, not on the request’s cancel token', url: `${CODEX_HANDLER}#L116-L126` },
   ],
 };
 

@@ -61,6 +61,19 @@ test('a reported race from the gallery: the Go SDK server still answers a cancel
   await expect(page.locator('#profile-notes')).toContainText('Go SDK server (v1.7.0) — emulated');
 });
 
+test("a reported race from the gallery: rmcp's client ends an unrelated call with Cancelled when the server cancels its own elicitation (rust-sdk #1251)", async ({ page }) => {
+  await page.goto('/scenarios/');
+  const rmcp = page.locator('li#rust-sdk-1251-server-cancel-removes-a-client-waiter');
+  await expect(rmcp).toContainText('client rmcp (emulated)');
+  await rmcp.getByRole('link').first().click();
+  await expect(page.locator('#replay-status')).toContainText('Reproduced exactly');
+  await expect(wire(page).filter({ hasText: '"method":"notifications/cancelled","params":{"requestId":1,"reason":"the server stopped waiting"}' })).toHaveCount(1);
+  const callA = page.locator('#calls-table tbody tr[data-call="A"]');
+  await expect(callA.locator('td').nth(2).locator('.state')).toHaveText('FAILED');
+  await expect(callA).toContainText('ServiceError::Cancelled: task cancelled for reason the server stopped waiting');
+  await expect(page.locator('#profile-notes')).toContainText('rust-sdk rmcp 3.1.4 client — emulated');
+});
+
 test('the editor lints a negotiation its sides cannot take, and a link carries one into the controls', async ({ page }) => {
   const entry = libraryEntry('negotiation-server-answers-an-older-client');
   if (!entry) throw new Error('library entry missing');

@@ -246,7 +246,21 @@ const ENGINE_0_5_GOLDEN: readonly Golden[] = [
   },
 ];
 
-const GOLDEN: readonly Golden[] = [...V1_GOLDEN, ...ENGINE_0_3_GOLDEN, ...ENGINE_0_4_GOLDEN, ...ENGINE_0_5_GOLDEN];
+/**
+ * Made with engine 0.6.0 and SDK 2.4.0. 0.6.0 ends the rmcp client's call whose waiter a
+ * server's cancel removed with rmcp's ServiceError::Cancelled (rust-sdk #1251), where 0.5.0 left
+ * it waiting; this freezes that run.
+ */
+const ENGINE_0_6_GOLDEN: readonly Golden[] = [
+  {
+    name: "v1, engine 0.6.0: the rmcp client's call A ends with Cancelled when the server cancels its own request 1 (rust-sdk #1251)",
+    link: "v1.rZJBT8MwDIX_yzuHkZZ1aLkNLlyQkDgihELqbtGypCTe0FT1vyO3GkLiwIVT8uzY77OVAcVRtNknmAEnysWnCFMpZDr5WaDWdXNVVVd1AwXONpY-ZYZB4dYnKOyY-2fKJ8oSpCJ13TFAIVim6M7S3NUFplEotYNpRgUXPEV-yqnzgWCQD67HJfxgYxsoF6mk4J1nyxPNgEOBWWqtkOK9jY4CDNJ7EX-Mo0Jh6gvMywDLMLVWsO5Sy-derJwNQjcdBhsZKyW52rJ_mwGgYPN28s_0caQiA_8guXaZLJM865jyY4HRCrwj2din9Tz1F7zNd34cRzVTNX9T3f071Yzzm6vSQvaqQLHdTCvTehS19VG49GK10FAo7V5-w2I5Kc7WSZZWN93adlV3u67aekkYvwA",
+    scenario: {"version": 1, "revision": "2025-11-25", "transport": "stdio", "httpServer": "sessionful", "latency": {"c2s": 5, "s2c": 5}, "clientProfile": "rmcp", "clientHandlers": {"elicitation": {"ms": 400, "onCancel": "observe"}}, "steps": [{"at": 20, "action": {"type": "call", "call": "A", "tool": "ask_client", "args": {"request": "elicitation/create", "afterMs": 0, "then": "wait", "cancelAfterMs": 0}}}, {"at": 50, "action": {"type": "call", "call": "B", "tool": "ask_client", "args": {"request": "elicitation/create", "afterMs": 0, "then": "cancel", "cancelAfterMs": 100}}}], "endAt": 2000},
+    meta: {"engine": "0.6.0", "sdk": "2.4.0", "trace": "e63f9af1f791d24e"},
+  },
+];
+
+const GOLDEN: readonly Golden[] = [...V1_GOLDEN, ...ENGINE_0_3_GOLDEN, ...ENGINE_0_4_GOLDEN, ...ENGINE_0_5_GOLDEN, ...ENGINE_0_6_GOLDEN];
 
 for (const golden of GOLDEN) {
   test(`golden ${golden.name}: decodes to the same scenario`, async () => {

@@ -6,9 +6,9 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
-import { libraryEntry, type ClientProfile, type Scenario, type ServerProfile } from '../../src/scenario/index.ts';
+import { CLIENT_PROFILE_INFO, libraryEntry, type ClientProfile, type Scenario, type ServerProfile } from '../../src/scenario/index.ts';
 import type { TraceEvent } from '../../src/trace/index.ts';
-import { assertNoEngineErrors, clientStates, deliveriesOf, framesOf, isResponse, notesOf, responsesFor } from './trace-helpers.ts';
+import { assertNoEngineErrors, clientStates, framesOf, isResponse, notesOf, responsesFor } from './trace-helpers.ts';
 
 const sides = createNodeSides();
 after(() => sides.close());
@@ -50,20 +50,37 @@ describe('Effect-TS #7131: a cancel for an unknown id silences the later request
 describe('rust-sdk #1251: a server cancel of its elicitation removes the waiter of the client request with the same id', () => {
   const s = entry('rust-sdk-1251-server-cancel-removes-a-client-waiter');
 
-  test('call A is answered on the wire but never settles; the cancelled elicitation is answered anyway', async () => {
+  test("the server's cancel of its request 1 ends the client's call A (request 1) with rmcp's Cancelled error; the cancelled elicitation is answered anyway", async () => {
     const trace = await run(s);
+    const cancel = framesOf(trace).find((f) => f.dir === 's2c' && f.msg?.method === 'notifications/cancelled');
+    assert.deepEqual(cancel?.msg?.params, { requestId: 1, reason: 'the server stopped waiting' }, "the server cancels its own request 1 (B's elicitation)");
+    const settled = notesOf(trace, 'call-settled').find((n) => n.note.call === 'A');
+    assert.equal(settled?.t, cancel?.deliverAt, 'call A ends when that cancel reaches the client');
+    assert.equal(settled?.note.outcome, 'error');
+    assert.equal(settled?.note.message, 'ServiceError::Cancelled: task cancelled for reason the server stopped waiting');
+    assert.equal(settled?.note.code, undefined, 'a local error: no JSON-RPC code');
+    assert.equal(finalState(trace, 'A'), 'FAILED');
+    assert.equal(framesOf(trace).filter((f) => f.dir === 'c2s' && f.msg?.method === 'notifications/cancelled').length, 0, 'the client sends no cancel of its own');
     const answerToA = responsesFor(trace, 1);
-    assert.equal(answerToA.length, 1, "the server answers the client's request 1");
-    assert.ok(deliveriesOf(trace).some((d) => d.frame === answerToA[0]?.frame && d.dropped === undefined), 'and it reaches the client');
-    assert.equal(settledAt(trace, 'A'), undefined, 'call A waits for good');
-    assert.equal(finalState(trace, 'A'), 'RUNNING');
+    assert.equal(answerToA.length, 1, "the server still answers the client's request 1");
+    assert.ok((answerToA[0]?.deliverAt ?? 0) > (settled?.t ?? Infinity), 'after the call has ended');
+    assert.deepEqual([...notesOf(trace, 'client-onerror'), ...notesOf(trace, 'stderr')], [], 'and it is dropped without a word');
     assert.equal(clientAnswers(trace, 1), 1, "the client still answers the server's cancelled request 1");
+    assert.equal(finalState(trace, 'B'), 'SUCCEEDED');
   });
 
   test('the real v2 client cancels its handler instead, and call A succeeds', async () => {
     const trace = await run(s, { client: 'ts-v2' });
     assert.equal(finalState(trace, 'A'), 'SUCCEEDED');
     assert.equal(clientAnswers(trace, 1), 0);
+  });
+
+  test('the profile is named for the rmcp release its links are pinned at', () => {
+    const info = CLIENT_PROFILE_INFO.rmcp;
+    const tags = new Set(info.sources.flatMap((l) => [...l.url.matchAll(/\/rust-sdk\/blob\/([^/]+)\//g)].map((m) => m[1])));
+    assert.deepEqual([...tags], ['rmcp-v3.1.4']);
+    assert.match(info.label, /rmcp 3\.1\.4 client/);
+    for (const link of info.sources.filter((l) => l.url.includes('/blob/'))) assert.match(link.label, /\(rmcp 3\.1\.4\)/, link.label);
   });
 });
 
