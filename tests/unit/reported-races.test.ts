@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
 import { CLIENT_PROFILE_INFO, libraryEntry, type ClientProfile, type Scenario, type ServerProfile } from '../../src/scenario/index.ts';
 import type { TraceEvent } from '../../src/trace/index.ts';
+import { checkRun } from '../../src/rules/index.ts';
 import { assertNoEngineErrors, clientStates, framesOf, isResponse, notesOf, responsesFor } from './trace-helpers.ts';
 
 const sides = createNodeSides();
@@ -67,6 +68,10 @@ describe('rust-sdk #1251: a server cancel of its elicitation removes the waiter 
     assert.deepEqual([...notesOf(trace, 'client-onerror'), ...notesOf(trace, 'stderr')], [], 'and it is dropped without a word');
     assert.equal(clientAnswers(trace, 1), 1, "the client still answers the server's cancelled request 1");
     assert.equal(finalState(trace, 'B'), 'SUCCEEDED');
+    // The verdict says what the client did: it failed call A, and kept its one connection.
+    const graceful = checkRun(s, trace).find((f) => f.rule === 'CANCEL-RACE-GRACEFUL' && f.verdict === 'violated');
+    assert.match(graceful?.why ?? '', /in that same step the client failed call A, still in flight \("ServiceError::Cancelled/);
+    assert.doesNotMatch(graceful?.why ?? '', /closed the connection/);
   });
 
   test('the real v2 client cancels its handler instead, and call A succeeds', async () => {

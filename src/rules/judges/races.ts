@@ -75,8 +75,13 @@ function listed(items: readonly string[]): string {
   return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}`;
 }
 
+/** The error a lost call failed with, quoted, if it has one. */
+function because(l: Lost): string {
+  return l.settled.note.message ? ` ("${l.settled.note.message}")` : '';
+}
+
 function lostText(lost: Lost[]): string {
-  const calls = lost.map((l) => `call ${l.name}, still in flight, failed${l.settled.note.message ? ` ("${l.settled.note.message}")` : ''}`);
+  const calls = lost.map((l) => `call ${l.name}, still in flight, failed${because(l)}`);
   return calls.length === 0 ? '' : `; ${listed(calls)}`;
 }
 
@@ -108,7 +113,7 @@ function serverBreakdown(idx: Index, connection: number, at: At, except: string 
   };
 }
 
-/** The client closed the connection in the step of `at`: it opened a new one, or its calls in flight failed. */
+/** The client broke down in the step of `at`: it opened a new connection, or its calls in flight failed. */
 function clientBreakdown(idx: Index, connection: number, at: At, except: string | undefined): Breakdown | undefined {
   let reopened: FrameEvent | undefined;
   for (const f of idx.frames) {
@@ -125,7 +130,10 @@ function clientBreakdown(idx: Index, connection: number, at: At, except: string 
   if (!reopened && lost.length === 0) return undefined;
   return {
     events: [reopened?.seq, ...lost.flatMap((l) => [l.settled.seq, l.state?.seq])].filter((s): s is number => s !== undefined),
-    text: `${reopened ? `the client closed the connection and opened a new one (${frameName(reopened)} on connection ${reopened.connection})` : 'the client closed the connection'}${lostText(lost)}`,
+    // Without a new connection nothing says the old one closed: the client may fail calls and keep it (rmcp's cancelled waiter).
+    text: reopened
+      ? `the client closed the connection and opened a new one (${frameName(reopened)} on connection ${reopened.connection})${lostText(lost)}`
+      : `the client failed ${listed(lost.map((l) => `call ${l.name}, still in flight${because(l)}`))}`,
   };
 }
 
