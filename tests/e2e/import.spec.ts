@@ -65,10 +65,10 @@ test('bad input gets its message at the import control; a trace without a transp
   await page.getByRole('button', { name: 'Import the pasted text' }).click();
   await expect(page.locator('#import-message')).toContainText('Unknown format');
   await expect(page.locator('#work-notice')).toBeHidden();
-  await page.locator('#import-file').setInputFiles(sample('inspector-python-v1-code-0.json'));
+  await page.locator('#import-file').setInputFiles(sample('inspector-sdk-v2-stdio.json'));
   await expect(page.locator('#import-message')).toContainText('does not record its transport: pick it above');
   await page.locator('#import-transport').selectOption('stdio');
-  await page.locator('#import-file').setInputFiles(sample('inspector-python-v1-code-0.json'));
+  await page.locator('#import-file').setInputFiles(sample('inspector-sdk-v2-stdio.json'));
   await expect(page.locator('#work-notice')).toContainText('judged by 2025-11-25 on stdio');
 });
 

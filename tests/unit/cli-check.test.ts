@@ -32,12 +32,12 @@ describe('cancel-lab check: exit codes', () => {
     assert.ok(broken.stdout.some((l) => /MUST broken\s+CANCEL-NO-INITIALIZE:/.test(l)), broken.stdout.join('\n'));
   });
   test('2 when the trace does not show its transport, until the flag says it', async () => {
-    const asked = await run(`${FIXTURES}inspector-python-v1-code-0.json`);
+    const asked = await run(`${FIXTURES}inspector-sdk-v2-stdio.json`);
     assert.equal(asked.exitCode, 2);
     assert.deepEqual(asked.stderr, [
-      "cancel-lab: tests/fixtures/import/inspector-python-v1-code-0.json (the MCP Inspector's protocol log export) does not record its transport (it holds messages without their framing), so name it with --transport.",
+      "cancel-lab: tests/fixtures/import/inspector-sdk-v2-stdio.json (the MCP Inspector's protocol log export) does not record its transport (it holds messages without their framing), so name it with --transport.",
     ]);
-    const told = await run(`${FIXTURES}inspector-python-v1-code-0.json`, '--transport', 'stdio');
+    const told = await run(`${FIXTURES}inspector-sdk-v2-stdio.json`, '--transport', 'stdio');
     assert.equal(told.exitCode, 0);
     assert.equal(told.stdout[1], 'Judged by the rules of 2025-11-25 (from the trace) on stdio (from the flag)');
   });

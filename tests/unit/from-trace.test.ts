@@ -50,11 +50,17 @@ function fromSample(name: string): { imp: Extract<Imported, { ok: true }>; scena
  * server process takes its start-up time to answer initialize, which is no latency of the lab's
  * wire; a browser's HAR times a whole response, so a 202's head and the end of a short POST
  * stream come with their body's timing; the page's own abort of a fetch and its DELETE of the
- * session are no action of the lab's client.
+ * session are no action of the lab's client. The Inspector's exports are stamped in the browser,
+ * which relays each message through the Inspector's backend to the server's stdio: its answers
+ * took their own times there (initialize 375 ms while a server process started, the first
+ * tools/list 424 ms and 101 ms, a 50 ms call 60 ms, a code-0 error 130 ms after the cancel),
+ * where the lab's wire has one latency each way, read off the quickest answer and the handshake.
  */
 const CANNOT: Record<string, string[]> = {
   'har-http-sse-cancel.har': ['server → client HTTP end of GET'],
   'stdio-sdk-v2-tee.log': ['server → client result for initialize #1'],
+  'inspector-sdk-v2-stdio.json': ['server → client result for initialize #1', 'server → client result for tools/list #2'],
+  'inspector-py-v1-like-stdio.json': ['server → client result for tools/list #2', 'server → client error for tools/call #3 (code 0)'],
   'har-chromium-streamable-http.har': [
     'server → client HTTP response-head of POST (status 202)',
     'server → client HTTP response-head of POST (status 202)',
@@ -90,6 +96,8 @@ describe('each import sample becomes a scenario whose run matches it', () => {
   test('the closest profile: a code-0 answer to a cancel is python-sdk 1.x; a cancelled request never answered is TS v2; a cancelled initialize is TS v1', () => {
     assert.equal(fromSample('stdio-python-v1-code-0.log').scenario.serverProfile, 'py-v1');
     assert.equal(fromSample('inspector-python-v1-code-0.json').scenario.serverProfile, 'py-v1');
+    assert.equal(fromSample('inspector-py-v1-like-stdio.json').scenario.serverProfile, 'py-v1');
+    assert.equal(fromSample('inspector-sdk-v2-stdio.json').scenario.serverProfile, undefined);
     const stateless = fromSample('har-streamable-http-lost-cancel.har').scenario;
     assert.deepEqual([stateless.serverProfile, stateless.httpServer], [undefined, 'stateless']);
     const init = fromSample('stdio-cancel-initialize.log').scenario;

@@ -1,6 +1,6 @@
 /**
  * The importers, on the samples in tests/fixtures/import/ (real runs written in each format's
- * documented shape; see the README there) and on broken input: the trace each gives, the
+ * documented shape, and exports the MCP Inspector made itself; see the README there) and on broken input: the trace each gives, the
  * setting it shows, how its deliveries are placed, and the verdict the checker gives it.
  */
 import { describe, test } from 'node:test';
@@ -9,6 +9,8 @@ import { readFileSync } from 'node:fs';
 import { checkRun } from '../../src/rules/index.ts';
 import { detectFormat, importTrace, MAX_IMPORT_LINES, serializeTrace, type FrameEvent, type Imported, type TraceEvent } from '../../src/trace/index.ts';
 import { statusOf } from '../../src/report/checks-json.ts';
+import { checkTraceFile } from '../../src/cli/check.ts';
+import { findingLabel } from '../../src/views/index.ts';
 
 const sample = (name: string): string => readFileSync(new URL(`../fixtures/import/${name}`, import.meta.url), 'utf8');
 
@@ -98,6 +100,84 @@ describe('the MCP Inspector’s protocol log', () => {
     assert.equal(r.ok ? '' : r.error, 'Not the MCP Inspector\'s protocol log export: entry 1 has no "message" object.');
     const other = importTrace('[1, 2, 3]');
     assert.deepEqual(other.ok ? null : [other.format, other.error.slice(0, 15)], [null, 'Unknown format:']);
+  });
+});
+
+interface InspectorEntry {
+  timestamp: string;
+  direction: string;
+  origin?: string;
+  message: { method?: string; id?: number };
+  response?: { error?: { code: number } };
+  duration?: number;
+  clientError?: string;
+}
+
+/** The frames an Inspector export holds, as `ms dir what`: each entry at its timestamp, a folded answer `duration` ms later. */
+function inspectorFrames(name: string): string[] {
+  const entries: InspectorEntry[] = JSON.parse(sample(name));
+  const t0 = Date.parse(entries[0]?.timestamp ?? '');
+  const seen = entries.flatMap((e) => {
+    const at = Date.parse(e.timestamp) - t0;
+    const dir = e.origin === 'server' ? 's2c' : 'c2s';
+    const sent = { at, line: `${dir} ${e.message.method ?? `response ${String(e.message.id)}`}` };
+    return e.response ? [sent, { at: at + (e.duration ?? 0), line: `${dir === 'c2s' ? 's2c' : 'c2s'} response ${String(e.message.id)}` }] : [sent];
+  });
+  return seen.sort((a, b) => a.at - b.at).map((s) => `${s.at} ${s.line}`);
+}
+
+describe('the MCP Inspector’s own export (its web UI’s Export, captured by capture/capture-inspector.ts)', () => {
+  const check = (name: string) => checkTraceFile(`tests/fixtures/import/${name}`, { cwd: new URL('../../', import.meta.url).pathname, transport: 'stdio' });
+  const verdicts = async (name: string, rule: string) => {
+    const c = await check(name);
+    const setting = c.setting;
+    return setting ? c.findings.filter((f) => f.rule === rule).map((f) => `${findingLabel(f, setting)}: ${f.why}`) : [];
+  };
+
+  test('the SDK v2 server: detected, each entry a frame at its time from its origin, the cancelled call never answered', () => {
+    const text = sample('inspector-sdk-v2-stdio.json');
+    assert.equal(detectFormat(text), 'inspector');
+    const r = ok(importTrace(text));
+    assert.deepEqual([r.format, r.revision, r.transport], ['inspector', '2025-11-25', undefined]);
+    const fs = frames(r.trace);
+    assert.deepEqual(fs.map((f) => `${f.t} ${f.dir} ${f.msg?.method ?? `response ${String(f.msg?.id)}`}`), inspectorFrames('inspector-sdk-v2-stdio.json'));
+    assert.deepEqual(methods(r.trace), ['initialize', 'response 0', 'notifications/initialized', 'tools/list', 'response 1', 'tools/call', 'notifications/cancelled', 'tools/call', 'response 3']);
+    const cancel = fs.find((f) => f.msg?.method === 'notifications/cancelled');
+    assert.deepEqual(cancel?.msg?.params, { requestId: 2, reason: 'Tool call cancelled by user' });
+    assert.ok(!fs.some((f) => f.dir === 's2c' && f.msg?.id === 2), 'no answer to the cancelled call');
+  });
+
+  test('the SDK v2 server: cancel-lab check --transport stdio passes, its cancel in flight unanswered', async () => {
+    const c = await check('inspector-sdk-v2-stdio.json');
+    assert.deepEqual([c.problem, c.format, c.exitCode], [null, 'inspector', 0]);
+    assert.deepEqual(c.setting, { revision: '2025-11-25', transport: 'stdio', from: { revision: 'the trace', transport: 'the flag' } });
+    assert.deepEqual(await verdicts('inspector-sdk-v2-stdio.json', 'CANCEL-NO-RESPONSE'), ['satisfied: The server sent no response to request 2 after the cancel (frame 6) reached it.']);
+    assert.match((await verdicts('inspector-sdk-v2-stdio.json', 'CANCEL-RECV-STOP'))[0] ?? '', /^can’t tell: Can’t tell from this trace/);
+  });
+
+  test('the python-1.x-like server: its code-0 answer to the cancel is folded into the call; from the client’s log it may have crossed the cancel (R2)', async () => {
+    const r = ok(importTrace(sample('inspector-py-v1-like-stdio.json')));
+    assert.deepEqual(frames(r.trace).map((f) => `${f.t} ${f.dir} ${f.msg?.method ?? `response ${String(f.msg?.id)}`}`), inspectorFrames('inspector-py-v1-like-stdio.json'));
+    const error = frames(r.trace).find((f) => f.dir === 's2c' && f.msg?.id === 2);
+    assert.deepEqual(error?.msg?.error, { code: 0, message: 'Request cancelled' });
+    const c = await check('inspector-py-v1-like-stdio.json');
+    assert.equal(c.exitCode, 0);
+    assert.deepEqual(await verdicts('inspector-py-v1-like-stdio.json', 'CANCEL-NO-RESPONSE'), ['allowed race: The response to request 2 (frame 7) was written before the cancel (frame 6) reached the server: a race the spec allows (R2).']);
+  });
+
+  test('a clientError (the Inspector refused a well-formed answer) is a note where the answer came', () => {
+    const entries: InspectorEntry[] = JSON.parse(sample('inspector-sdk-v2-stdio.json'));
+    const list = entries.find((e) => e.message.method === 'tools/list');
+    assert.ok(list);
+    list.clientError = 'Invalid tools/list result: ttlMs is required';
+    const trace = ok(importTrace(JSON.stringify(entries))).trace;
+    const at = Date.parse(list.timestamp) - Date.parse(entries[0]?.timestamp ?? '') + (list.duration ?? 0);
+    const shown = trace.filter((e) => e.kind !== 'delivery');
+    const i = shown.findIndex((e) => e.kind === 'observed' && e.what === 'note');
+    const note = shown[i];
+    assert.deepEqual(note?.kind === 'observed' ? [note.t, note.text] : null, [at, 'The Inspector refused the answer to tools/list (id 1): Invalid tools/list result: ttlMs is required']);
+    const before = shown[i - 1];
+    assert.ok(before?.kind === 'frame' && before.msg?.id === 1 && before.dir === 's2c', 'right after the answer it refused');
   });
 });
 
