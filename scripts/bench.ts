@@ -14,7 +14,7 @@
  *   3. the same exchange on the bare SDK, no simulation: Client + McpServer joined by
  *      InMemoryTransport.createLinkedPair() in this process, real timers, stepMs 0;
  *   4. the ratio simulated / bare;
- *   5. Chromium: page load → both workers connected (placeholder, see measureChromiumConnectMs);
+ *   5. Chromium: page load → both sides connected, with the build served as a static host serves it and by vite preview;
  *   6. the run timeline (site/lib/timeline.ts) of a 2,000-frame trace: the model alone in Node,
  *      then in Chromium drawing it from nothing, and a live update that adds one frame;
  *   7. the wire log's scroller holding 10,000 rows (the longest run the engine's bound allows,
@@ -50,6 +50,7 @@ import { defaultScenario, type Scenario } from '../src/scenario/index.ts';
 import type { TraceEvent } from '../src/trace/index.ts';
 import { benchExplore } from './bench-explore.ts';
 import { benchExploreChromium } from './bench-explore-chromium.ts';
+import { serveStatic } from './bench-static-host.ts';
 
 const WARMUP = 3;
 const WARM_RUNS = 30;
@@ -282,8 +283,12 @@ async function benchBare(mode: StepYield): Promise<{ stats: Stats; sample: BareO
 // ── Chromium ────────────────────────────────────────────────────────────────────────────────
 
 interface BrowserFigures {
+  /** Navigation → both sides connected, and DOMContentLoaded, with the site served as a static host serves it (bench-static-host.ts). */
   connect: Stats;
   domContentLoaded: Stats;
+  /** The same under `vite preview`, which compresses every response as it sends it. */
+  previewConnect: Stats;
+  previewDomContentLoaded: Stats;
   sequence: Stats;
   sequenceMessages: number;
   lessonJsBytes: number;
@@ -423,8 +428,9 @@ function quickCallsScenario(count: number): Scenario {
 /**
  * In Chromium, against the built site (built into dist-bench/ so a running dev build is left
  * alone) served by `vite preview`, each figure as the page itself records it:
- *   - navigation start → both workers connected (`__cancelLabMetrics.workersConnectedMs`), and
- *     DOMContentLoaded, median of CHROMIUM_LOADS fresh loads after one warm-up;
+ *   - navigation start → both sides connected (`__cancelLabMetrics.workersConnectedMs`), and
+ *     DOMContentLoaded, median of CHROMIUM_LOADS fresh loads after one warm-up, served both as a
+ *     static host serves the build (bench-static-host.ts) and by `vite preview`, loads alternating;
  *   - generating and drawing the sequence diagram of a ~200-message trace (a replayed link),
  *     `__cancelLabMetrics.sequenceRenderMs`;
  *   - the JavaScript a lesson page loads before any interaction: bytes, and gzip -9 of each file.
@@ -438,6 +444,8 @@ async function measureChromium(): Promise<BrowserFigures | null> {
     stdio: 'ignore',
   });
   const base = `http://localhost:${port}`;
+  const host = await serveStatic('dist-bench', port + 1);
+  const hostBase = `http://localhost:${port + 1}`;
   try {
     for (let i = 0; i < 100; i++) {
       const up = await fetch(`${base}/playground/`).then((r) => r.ok, () => false);
@@ -446,22 +454,24 @@ async function measureChromium(): Promise<BrowserFigures | null> {
     }
     const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
     try {
-      const connect: number[] = [];
-      const dcl: number[] = [];
+      // Loads alternate between the two servers, so that both see the same machine.
+      const loads = { hosted: { connect: [] as number[], dcl: [] as number[] }, preview: { connect: [] as number[], dcl: [] as number[] } };
       for (let i = 0; i < CHROMIUM_LOADS + 1; i++) {
-        const context = await browser.newContext();
-        const page = await context.newPage();
-        await page.goto(`${base}/playground/`);
-        await page.waitForFunction(() => window.__cancelLabMetrics?.workersConnectedMs !== undefined);
-        const [connected, loaded] = await page.evaluate(() => [
-          window.__cancelLabMetrics?.workersConnectedMs ?? NaN,
-          (window.performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.domContentLoadedEventEnd ?? NaN,
-        ]);
-        if (i > 0) {
-          connect.push(connected ?? NaN);
-          dcl.push(loaded ?? NaN);
+        for (const [server, at] of [['hosted', hostBase], ['preview', base]] as const) {
+          const context = await browser.newContext();
+          const page = await context.newPage();
+          await page.goto(`${at}/playground/`);
+          await page.waitForFunction(() => window.__cancelLabMetrics?.workersConnectedMs !== undefined);
+          const [connected, loaded] = await page.evaluate(() => [
+            window.__cancelLabMetrics?.workersConnectedMs ?? NaN,
+            (window.performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.domContentLoadedEventEnd ?? NaN,
+          ]);
+          if (i > 0) {
+            loads[server].connect.push(connected ?? NaN);
+            loads[server].dcl.push(loaded ?? NaN);
+          }
+          await context.close();
         }
-        await context.close();
       }
 
       const link = await permalinkOf(quickCallsScenario(100), '');
@@ -495,12 +505,18 @@ async function measureChromium(): Promise<BrowserFigures | null> {
       await context.close();
       const bytes = scripts.reduce((n, b) => n + b.length, 0);
       const gzip = scripts.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
-      return { connect: stats(connect), domContentLoaded: stats(dcl), sequence: stats(sequence), sequenceMessages, lessonJsBytes: bytes, lessonJsGzip: gzip, lessonScripts: scripts.length, ...live, explorer };
+      return {
+        connect: stats(loads.hosted.connect),
+        domContentLoaded: stats(loads.hosted.dcl),
+        previewConnect: stats(loads.preview.connect),
+        previewDomContentLoaded: stats(loads.preview.dcl),
+        sequence: stats(sequence), sequenceMessages, lessonJsBytes: bytes, lessonJsGzip: gzip, lessonScripts: scripts.length, ...live, explorer };
     } finally {
       await browser.close();
     }
   } finally {
     server.kill();
+    host.close();
   }
 }
 
@@ -750,11 +766,16 @@ async function main(): Promise<void> {
     ...(browser === null
       ? [['Chromium', 'no Chromium found', ''] as [string, string, string]]
       : ([
-          ['Chromium: playground DOMContentLoaded', ms(browser.domContentLoaded.median), `median of ${browser.domContentLoaded.n} loads`],
+          ['Chromium: playground DOMContentLoaded', ms(browser.domContentLoaded.median), `median of ${browser.domContentLoaded.n} loads, served as a static host serves it (compressed ahead)`],
           [
-            'Chromium: load → both workers connected',
+            'Chromium: load → both sides connected',
             ms(browser.connect.median),
-            `median of ${browser.connect.n} loads (p90 ${ms(browser.connect.p90)}); the playground is interactive from here`,
+            `median of ${browser.connect.n} loads (p90 ${ms(browser.connect.p90)}), the same way; interactive from here; aim ≤ 250 ms`,
+          ],
+          [
+            '  the same under vite preview',
+            `${ms(browser.previewConnect.median)} (DCL ${ms(browser.previewDomContentLoaded.median)})`,
+            `median of ${browser.previewConnect.n} loads, alternating with the row above; vite preview gzips each response as it sends it, on the same 2 cores`,
           ],
           [
             'Chromium: sequence diagram, ~200 messages',
