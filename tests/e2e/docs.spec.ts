@@ -34,7 +34,7 @@ test('the docs home page renders: title, the two paragraphs, a link to the playg
   await expect(page).toHaveTitle(/MCP Cancel Lab/);
   await expect(page.getByRole('heading', { level: 1, name: 'MCP Cancel Lab' })).toBeVisible();
   const content = page.locator('main .sl-markdown-content');
-  await expect(content).toContainText('each run in a Web Worker in this page, joined by a simulated wire in virtual time');
+  await expect(content).toContainText('run in a Web Worker in this page, joined by a simulated wire in virtual time');
   await expect(content).toContainText('Every run is deterministic');
   await expect(content.getByRole('link', { name: 'Open the playground →' })).toHaveAttribute('href', '/playground/');
   await expect(page.getByRole('button', { name: 'Search' })).toBeVisible();
