@@ -5,7 +5,7 @@
  * cancellation, returned or threw. Whether a response followed is read off the wire.
  */
 import type * as z from 'zod/v4';
-import { TOOLS, TOOL_INPUT, type AskRequest, type ToolName } from '../src/scenario/index.ts';
+import type { AskRequest, TOOL_INPUT, ToolName, ToolSpec } from '../src/scenario/index.ts';
 import type { RequestId } from '../src/trace/index.ts';
 import { note } from './runtime.ts';
 
@@ -160,6 +160,6 @@ export async function runTool<N extends ToolName>(name: N, args: ToolArgs<N>, re
 }
 
 /** How a tool is registered: the summary and the argument schema src/scenario/tools.ts gives it. */
-export function registration<N extends ToolName>(name: N): { description: string; inputSchema: (typeof TOOL_INPUT)[N] } {
-  return { description: TOOLS.find((t) => t.name === name)?.summary ?? name, inputSchema: TOOL_INPUT[name] };
+export function registration(tool: ToolSpec): { description: string; inputSchema: ToolSpec['input'] } {
+  return { description: tool.summary, inputSchema: tool.input };
 }
