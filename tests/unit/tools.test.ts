@@ -1,11 +1,12 @@
 /**
  * The tools' argument schemas (src/scenario/tools.ts): the form's defaults are valid, the
  * bounds hold, every error names its argument, and the server judges a call exactly as
- * validateToolArgs does (it registers the same schemas).
+ * validateToolArgs does (it registers the same schemas); each server's tools/list is TOOLS, in
+ * its order.
  */
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { TOOLS, defaultArgs, validateToolArgs } from '../../src/scenario/tools.ts';
+import { TOOLS, TOOL_INPUT, defaultArgs, validateToolArgs } from '../../src/scenario/tools.ts';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
 import { call, framesOf, scenario } from './trace-helpers.ts';
 
@@ -65,6 +66,11 @@ describe('the server registers the same schemas', () => {
 });
 
 describe('every server lists the tools of src/scenario/tools.ts, in its order', () => {
+  test('TOOLS, which the servers register from, has each tool of TOOL_INPUT once, with its schema', () => {
+    assert.deepEqual(TOOLS.map((t) => t.name).sort(), Object.keys(TOOL_INPUT).sort());
+    for (const tool of TOOLS) assert.equal(tool.input, TOOL_INPUT[tool.name], tool.name);
+  });
+
   const sides = createNodeSides();
   after(() => sides.close());
   const listed = async (serverProfile: 'ts-v2' | 'ts-v1'): Promise<{ name: string; execution?: unknown }[]> => {
