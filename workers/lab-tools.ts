@@ -53,6 +53,12 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/** background_job's work, whether a plain call runs it or v1 runs it as a task (v1/background-job.ts): it never reads a cancellation. */
+export async function backgroundWork(ms: number): Promise<string> {
+  await sleep(ms);
+  return `background work done after ${ms} ms`;
+}
+
 const TOOL_BODIES: { [N in ToolName]: (args: ToolArgs<N>, req: ToolRequest) => Promise<string> } = {
   async slow_count({ steps, stepMs, onCancel }, { signal, progressToken, notifyProgress }) {
     // "ignore": the signal is never read, so the count and its progress go on after a cancel.
@@ -123,10 +129,7 @@ const TOOL_BODIES: { [N in ToolName]: (args: ToolArgs<N>, req: ToolRequest) => P
     }
   },
   // Called plainly, the work is the call: it runs to its end whatever the client does.
-  async background_job({ ms }) {
-    await sleep(ms);
-    return `background work done after ${ms} ms`;
-  },
+  background_job: ({ ms }) => backgroundWork(ms),
 };
 
 /** What a handler ended with: the text of its result, or the error it threw. */

@@ -10,7 +10,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { TOOL_INPUT, type ToolSpec } from '../../src/scenario/index.ts';
 import { note } from '../runtime.ts';
-import { sleep } from '../lab-tools.ts';
+import { backgroundWork } from '../lab-tools.ts';
 
 /** Registers a tool that src/scenario/tools.ts says v1 serves as a task: background_job is the one with a task handler. */
 export function registerTaskTool(server: McpServer, tool: ToolSpec): void {
@@ -23,10 +23,10 @@ export function registerTaskTool(server: McpServer, tool: ToolSpec): void {
         const task = await extra.taskStore.createTask({ ttl: extra.taskRequestedTtl ?? null, pollInterval: 100 });
         note({ type: 'handler-started', requestId: extra.requestId, tool: 'background_job' });
         void (async () => {
-          await sleep(ms);
+          const text = await backgroundWork(ms);
           note({ type: 'stderr', text: `background_job: the work for ${task.taskId} is done after ${ms} ms; storing its result` });
           await extra.taskStore
-            .storeTaskResult(task.taskId, 'completed', { content: [{ type: 'text', text: `background work done after ${ms} ms` }] })
+            .storeTaskResult(task.taskId, 'completed', { content: [{ type: 'text', text }] })
             .catch((error: unknown) => note({ type: 'server-onerror', message: `storeTaskResult refused: ${error instanceof Error ? error.message : String(error)}` }));
         })();
         return { task };
