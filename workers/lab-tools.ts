@@ -5,7 +5,7 @@
  * cancellation, returned or threw. Whether a response followed is read off the wire.
  */
 import type * as z from 'zod/v4';
-import { TOOLS, TOOL_INPUT, type AskRequest, type ToolName } from '../src/scenario/index.ts';
+import type { AskRequest, TOOL_INPUT, ToolName, ToolSpec } from '../src/scenario/index.ts';
 import type { RequestId } from '../src/trace/index.ts';
 import { note } from './runtime.ts';
 
@@ -51,6 +51,12 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       { once: true },
     );
   });
+}
+
+/** background_job's work, whether a plain call runs it or v1 runs it as a task (v1/background-job.ts): it never reads a cancellation. */
+export async function backgroundWork(ms: number): Promise<string> {
+  await sleep(ms);
+  return `background work done after ${ms} ms`;
 }
 
 const TOOL_BODIES: { [N in ToolName]: (args: ToolArgs<N>, req: ToolRequest) => Promise<string> } = {
@@ -123,10 +129,7 @@ const TOOL_BODIES: { [N in ToolName]: (args: ToolArgs<N>, req: ToolRequest) => P
     }
   },
   // Called plainly, the work is the call: it runs to its end whatever the client does.
-  async background_job({ ms }) {
-    await sleep(ms);
-    return `background work done after ${ms} ms`;
-  },
+  background_job: ({ ms }) => backgroundWork(ms),
 };
 
 /** What a handler ended with: the text of its result, or the error it threw. */
@@ -160,6 +163,6 @@ export async function runTool<N extends ToolName>(name: N, args: ToolArgs<N>, re
 }
 
 /** How a tool is registered: the summary and the argument schema src/scenario/tools.ts gives it. */
-export function registration<N extends ToolName>(name: N): { description: string; inputSchema: (typeof TOOL_INPUT)[N] } {
-  return { description: TOOLS.find((t) => t.name === name)?.summary ?? name, inputSchema: TOOL_INPUT[name] };
+export function registration(tool: ToolSpec): { description: string; inputSchema: ToolSpec['input'] } {
+  return { description: tool.summary, inputSchema: tool.input };
 }

@@ -18,7 +18,7 @@ import { SessionfulHttp } from './sessionful-http.ts';
 import { Sse2024ServerTransport } from './sse2024-server.ts';
 import { ServerProfileLayer, goNotificationAdmission } from './server-profiles.ts';
 import { askClient } from './ask-client.ts';
-import { serverRevisions, serverShape, type ToolName } from '../src/scenario/index.ts';
+import { TOOLS, serverRevisions, serverShape, type ToolName } from '../src/scenario/index.ts';
 import { registration, runTool, type TextResult, type ToolArgs, type ToolRequest } from './lab-tools.ts';
 import type { ServerSideApi, SideConfig } from '../src/engine/index.ts';
 import type { WireFrame } from '../src/trace/index.ts';
@@ -57,13 +57,9 @@ function buildServer(config: SideConfig): McpServer {
     supportedOption(config),
   );
   server.server.onerror = (error) => note({ type: 'server-onerror', message: error.message });
-  server.registerTool('slow_count', registration('slow_count'), (args, ctx) => run('slow_count', args, ctx));
-  server.registerTool('stubborn', registration('stubborn'), (args, ctx) => run('stubborn', args, ctx));
-  server.registerTool('ledger_write', registration('ledger_write'), (args, ctx) => run('ledger_write', args, ctx));
-  server.registerTool('work', registration('work'), (args, ctx) => run('work', args, ctx));
-  server.registerTool('quick', registration('quick'), (args, ctx) => run('quick', args, ctx));
-  server.registerTool('ask_client', registration('ask_client'), (args, ctx) => run('ask_client', args, ctx));
-  server.registerTool('background_job', registration('background_job'), (args, ctx) => run('background_job', args, ctx));
+  // Every tool, in tools/list's order. The handler is typed for any tool's arguments: the SDK
+  // parses a call's arguments with its own tool's schema, a pairing the types cannot follow.
+  for (const tool of TOOLS) server.registerTool(tool.name, registration(tool), (args: ToolArgs<ToolName>, ctx: ServerContext) => run(tool.name, args, ctx));
   return server;
 }
 

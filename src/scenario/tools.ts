@@ -1,7 +1,8 @@
 /**
  * The server's tools as data: names, what they do, their arguments with the playground form's
- * labels and defaults, and the zod schema of their arguments. The server worker registers
- * exactly these schemas, so what the call form and the editor accept is what the server accepts.
+ * labels and defaults, and the zod schema of their arguments. Every server registers its tools
+ * from this list, in its order (the order of tools/list), with exactly these schemas, so what the
+ * call form and the editor accept is what the server accepts, and a tool added here reaches them all.
  */
 import * as z from 'zod/v4';
 import { ASK_REQUESTS } from './reverse.ts';
@@ -43,6 +44,12 @@ export interface ToolSpec {
   /** The form's fields, in order. */
   args: readonly ToolArgSpec[];
   input: (typeof TOOL_INPUT)[ToolName];
+  /**
+   * How the real TypeScript SDK v1 server offers it: as a tool, as a task tool (2025-11-25 tasks,
+   * v1's registerToolTask: workers/v1/background-job.ts), or not at all. The v2 server and the
+   * emulations on it offer every tool as a tool.
+   */
+  v1: 'tool' | 'task' | 'absent';
 }
 
 export const TOOLS: readonly ToolSpec[] = [
@@ -54,12 +61,14 @@ export const TOOLS: readonly ToolSpec[] = [
       { name: 'stepMs', label: 'step ms', default: 1000, kind: 'number' },
     ],
     input: TOOL_INPUT.slow_count,
+    v1: 'tool',
   },
   {
     name: 'stubborn',
     summary: 'Ignores cancellation and returns after `ms`: the late-result case.',
     args: [{ name: 'ms', label: 'ms', default: 3000, kind: 'number' }],
     input: TOOL_INPUT.stubborn,
+    v1: 'tool',
   },
   {
     name: 'ledger_write',
@@ -71,6 +80,7 @@ export const TOOLS: readonly ToolSpec[] = [
       { name: 'totalMs', label: 'total ms', default: 4000, kind: 'number' },
     ],
     input: TOOL_INPUT.ledger_write,
+    v1: 'tool',
   },
   {
     name: 'work',
@@ -82,8 +92,9 @@ export const TOOLS: readonly ToolSpec[] = [
       { name: 'unwindMs', label: 'unwind ms (shield)', default: 1000, kind: 'number' },
     ],
     input: TOOL_INPUT.work,
+    v1: 'tool',
   },
-  { name: 'quick', summary: 'Answers at once.', args: [], input: TOOL_INPUT.quick },
+  { name: 'quick', summary: 'Answers at once.', args: [], input: TOOL_INPUT.quick, v1: 'tool' },
   {
     name: 'ask_client',
     summary:
@@ -95,6 +106,8 @@ export const TOOLS: readonly ToolSpec[] = [
       { name: 'cancelAfterMs', label: 'cancel after ms', default: 1000, kind: 'number' },
     ],
     input: TOOL_INPUT.ask_client,
+    // The lab's v1 server sends the client no requests (reverse.ts askWhyNot).
+    v1: 'absent',
   },
   {
     name: 'background_job',
@@ -102,6 +115,7 @@ export const TOOLS: readonly ToolSpec[] = [
       'Works for `ms` in the background and never reads a cancellation. Called as a task (the real v1 SDK), it answers with the task at once; tasks/cancel marks the task cancelled, the work runs on, and its result is refused.',
     args: [{ name: 'ms', label: 'ms', default: 3000, kind: 'number' }],
     input: TOOL_INPUT.background_job,
+    v1: 'task',
   },
 ];
 

@@ -11,20 +11,9 @@ export { traceHash } from './hash.ts';
 export { STATUS_TEXT } from './http-status.ts';
 export { EXPORT_LABEL, exportFormatsFor, exportTrace, toHar, toMcpsnoop, type ExportFormat } from './export/index.ts';
 export { isId, isNotification, isObject, isRequest, isResponse, messagesOf, meta, taskOf } from './messages.ts';
-export {
-  OPPOSITE,
-  callKey,
-  createTraceIndex,
-  deliveryOf,
-  dirKey,
-  frameEntry,
-  idKey,
-  indexTrace,
-  nextDelivery,
-  serverStatesOf,
-  type RequestId,
-  type TraceIndexBuilder,
-} from './trace-index.ts';
+// Every export of the index module is public. Of the types it holds (indexed.ts), all but
+// CallActionEvent, which only the index's own guard names.
+export * from './trace-index.ts';
 export type {
   IndexedAbort,
   IndexedCall,

@@ -12,7 +12,8 @@ import type { TraceEvent } from '../../src/trace/index.ts';
 import { ledger } from '../../src/views/derive.ts';
 import { embedSummary } from '../../src/views/embed-summary.ts';
 import { deriveRunView } from '../../src/views/run-view.ts';
-import { handshake, toolCall, traceBuilder } from './fixtures/trace-builder.ts';
+import { connected } from './fixtures/rules-new/prelude.ts';
+import { handshake, toolCall } from './fixtures/trace-builder.ts';
 
 const sides = createNodeSides();
 after(() => sides.close());
@@ -72,9 +73,8 @@ describe('the ledger of a hand-built trace', () => {
    * 400, never stopped. Then a commit for id 9, which no call of the client's made.
    */
   function trace(): TraceEvent[] {
-    const b = traceBuilder();
-    handshake(b);
-    toolCall(b.at(20), 'A', 1, { params: { name: 'ledger_write' } });
+    const b = connected('2025-11-25');
+    toolCall(b, 'A', 1, { params: { name: 'ledger_write' } });
     toolCall(b.at(30), 'C', 2, { params: { name: 'ledger_write' } });
     b.at(150).note('server', { type: 'ledger-commit', requestId: 1, key: 'order-1', value: 'paid' });
     b.at(240).stop('A');
@@ -98,9 +98,8 @@ describe('the ledger of a hand-built trace', () => {
   });
 
   test('a commit at the very moment of Stop, recorded after it, is after Stop', () => {
-    const b = traceBuilder();
-    handshake(b);
-    toolCall(b.at(20), 'A', 1, { params: { name: 'ledger_write' } });
+    const b = connected('2025-11-25');
+    toolCall(b, 'A', 1, { params: { name: 'ledger_write' } });
     b.at(240).stop('A');
     b.note('server', { type: 'ledger-commit', requestId: 1, key: 'k', value: 'v' });
     assert.deepEqual(

@@ -28,6 +28,7 @@ import type { TraceEvent } from '../../src/trace/index.ts';
 import { FALSE_FINDING_FIXTURES } from './fixtures/judging/false-findings.ts';
 import { RACE_FIXTURES } from './fixtures/judging/races.ts';
 import { FIXTURES, type Expected } from './fixtures/rule-fixtures.ts';
+import { connected } from './fixtures/rules-new/prelude.ts';
 import { handshake, toolCall, traceBuilder } from './fixtures/trace-builder.ts';
 import { assertFixture } from './fixtures/check-fixture.ts';
 
@@ -229,9 +230,7 @@ describe('ambiguities are never errors', () => {
   test('a duplicate cancel, a cancel without requestId and an HTTP cancel notification stay below error on every revision', () => {
     for (const revision of REVISIONS) {
       for (const transport of ['stdio', 'streamable-http'] as const) {
-        const b = traceBuilder();
-        if (revision !== '2026-07-28') handshake(b, revision);
-        b.at(20);
+        const b = connected(revision === '2026-07-28' ? undefined : revision);
         const http = transport === 'streamable-http';
         if (http) b.deliver(b.post(10, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'slow_count', arguments: {} } }));
         else toolCall(b, 'A', 1);

@@ -1,11 +1,12 @@
 /**
  * The tools' argument schemas (src/scenario/tools.ts): the form's defaults are valid, the
  * bounds hold, every error names its argument, and the server judges a call exactly as
- * validateToolArgs does (it registers the same schemas).
+ * validateToolArgs does (it registers the same schemas); each server's tools/list is TOOLS, in
+ * its order.
  */
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { TOOLS, defaultArgs, validateToolArgs } from '../../src/scenario/tools.ts';
+import { TOOLS, TOOL_INPUT, defaultArgs, validateToolArgs } from '../../src/scenario/tools.ts';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
 import { call, framesOf, scenario } from './trace-helpers.ts';
 
@@ -61,5 +62,32 @@ describe('the server registers the same schemas', () => {
     }
     assert.ok(validateToolArgs('stubborn', { ms: 3_600_000 }).ok);
     assert.equal(text(3), undefined, 'the hour-long stubborn call is still running at the end, not refused');
+  });
+});
+
+describe('every server lists the tools of src/scenario/tools.ts, in its order', () => {
+  test('TOOLS, which the servers register from, has each tool of TOOL_INPUT once, with its schema', () => {
+    assert.deepEqual(TOOLS.map((t) => t.name).sort(), Object.keys(TOOL_INPUT).sort());
+    for (const tool of TOOLS) assert.equal(tool.input, TOOL_INPUT[tool.name], tool.name);
+  });
+
+  const sides = createNodeSides();
+  after(() => sides.close());
+  const listed = async (serverProfile: 'ts-v2' | 'ts-v1'): Promise<{ name: string; execution?: unknown }[]> => {
+    const s = scenario([{ at: 20, action: { type: 'inject', dir: 'c2s', message: { jsonrpc: '2.0', id: 99, method: 'tools/list' } } }], { serverProfile, endAt: 100 });
+    const answer = framesOf(await runHeadless(s, sides)).find((f) => f.dir === 's2c' && f.msg?.id === 99)?.msg?.result;
+    assert.ok(answer !== undefined && typeof answer === 'object' && answer !== null && 'tools' in answer && Array.isArray(answer.tools), JSON.stringify(answer));
+    return answer.tools;
+  };
+
+  test('the v2 server lists every tool', async () => {
+    assert.deepEqual((await listed('ts-v2')).map((t) => t.name), TOOLS.map((t) => t.name));
+  });
+
+  test('the real v1 server lists the tools it offers, background_job as a task tool', async () => {
+    const tools = await listed('ts-v1');
+    assert.deepEqual(tools.map((t) => t.name), TOOLS.filter((t) => t.v1 !== 'absent').map((t) => t.name));
+    const support = Object.fromEntries(tools.map((t) => [t.name, t.execution]));
+    assert.deepEqual(support, Object.fromEntries(tools.map((t) => [t.name, { taskSupport: t.name === 'background_job' ? 'optional' : 'forbidden' }])));
   });
 });

@@ -8,13 +8,12 @@ import { callViews } from '../../src/views/call-views.ts';
 import { wireCells } from '../../src/views/wire-cells.ts';
 import { filterRows, methodCounts, NO_FILTER } from '../../src/views/wire-filter.ts';
 import { wireRows } from '../../src/views/wire-rows.ts';
+import { connected } from './fixtures/rules-new/prelude.ts';
 import { handshake, toolCall, traceBuilder } from './fixtures/trace-builder.ts';
 
 /** Two calls: #1 reports progress twice and is cancelled at 60; #2 is answered at 45 (delivered at 50). */
 function twoCalls() {
-  const b = traceBuilder();
-  handshake(b);
-  b.at(20);
+  const b = connected('2025-11-25');
   toolCall(b, '#1', 1, { token: 't1' });
   b.at(30);
   toolCall(b, '#2', 2);

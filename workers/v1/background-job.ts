@@ -8,23 +8,25 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import { TOOL_INPUT } from '../../src/scenario/index.ts';
+import { TOOL_INPUT, type ToolSpec } from '../../src/scenario/index.ts';
 import { note } from '../runtime.ts';
-import { sleep } from '../lab-tools.ts';
+import { backgroundWork } from '../lab-tools.ts';
 
-export function registerBackgroundJob(server: McpServer, description: string): void {
+/** Registers a tool that src/scenario/tools.ts says v1 serves as a task: background_job is the one with a task handler. */
+export function registerTaskTool(server: McpServer, tool: ToolSpec): void {
+  if (tool.name !== 'background_job') throw new Error(`${tool.name}: the v1 server has a task handler for background_job alone`);
   server.experimental.tasks.registerToolTask(
-    'background_job',
-    { description, inputSchema: TOOL_INPUT.background_job.shape, execution: { taskSupport: 'optional' } },
+    tool.name,
+    { description: tool.summary, inputSchema: TOOL_INPUT.background_job.shape, execution: { taskSupport: 'optional' } },
     {
       async createTask({ ms }, extra) {
         const task = await extra.taskStore.createTask({ ttl: extra.taskRequestedTtl ?? null, pollInterval: 100 });
         note({ type: 'handler-started', requestId: extra.requestId, tool: 'background_job' });
         void (async () => {
-          await sleep(ms);
+          const text = await backgroundWork(ms);
           note({ type: 'stderr', text: `background_job: the work for ${task.taskId} is done after ${ms} ms; storing its result` });
           await extra.taskStore
-            .storeTaskResult(task.taskId, 'completed', { content: [{ type: 'text', text: `background work done after ${ms} ms` }] })
+            .storeTaskResult(task.taskId, 'completed', { content: [{ type: 'text', text }] })
             .catch((error: unknown) => note({ type: 'server-onerror', message: `storeTaskResult refused: ${error instanceof Error ? error.message : String(error)}` }));
         })();
         return { task };

@@ -13,10 +13,10 @@ import { WireTransport, note } from '../runtime.ts';
 import { serverSideApi } from '../server-api.ts';
 import { HttpServerHost } from '../http-server.ts';
 import { Sse2024ServerTransport } from '../sse2024-server.ts';
-import { registerBackgroundJob } from './background-job.ts';
+import { registerTaskTool } from './background-job.ts';
 import { LabTaskStore } from './task-store.ts';
 import { registration, runTool, type TextResult, type ToolArgs, type ToolRequest } from '../lab-tools.ts';
-import { serverShape, type ToolName } from '../../src/scenario/index.ts';
+import { TOOLS, serverShape, type ToolName } from '../../src/scenario/index.ts';
 import type { ServerSideApi, SideConfig } from '../../src/engine/index.ts';
 import type { WireFrame } from '../../src/trace/index.ts';
 
@@ -48,12 +48,12 @@ function buildServer(tasks: LabTaskStore): McpServer {
     { capabilities: { tasks: { requests: { tools: { call: {} } }, cancel: {}, list: {} } }, taskStore: tasks },
   );
   server.server.onerror = (error) => note({ type: 'server-onerror', message: error.message });
-  server.registerTool('slow_count', registration('slow_count'), (args, extra) => run('slow_count', args, extra));
-  server.registerTool('stubborn', registration('stubborn'), (args, extra) => run('stubborn', args, extra));
-  server.registerTool('ledger_write', registration('ledger_write'), (args, extra) => run('ledger_write', args, extra));
-  server.registerTool('work', registration('work'), (args, extra) => run('work', args, extra));
-  server.registerTool('quick', registration('quick'), (args, extra) => run('quick', args, extra));
-  registerBackgroundJob(server, registration('background_job').description);
+  // Every tool v1 offers, in tools/list's order (typed for any tool's arguments, as on v2: the
+  // SDK parses a call's arguments with its own tool's schema).
+  for (const tool of TOOLS) {
+    if (tool.v1 === 'task') registerTaskTool(server, tool);
+    else if (tool.v1 === 'tool') server.registerTool(tool.name, registration(tool), (args: ToolArgs<ToolName>, extra: Extra) => run(tool.name, args, extra));
+  }
   return server;
 }
 
