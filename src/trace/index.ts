@@ -11,23 +11,9 @@ export { traceHash } from './hash.ts';
 export { STATUS_TEXT } from './http-status.ts';
 export { EXPORT_LABEL, exportFormatsFor, exportTrace, toHar, toMcpsnoop, type ExportFormat } from './export/index.ts';
 export { isId, isNotification, isObject, isRequest, isResponse, messagesOf, meta, taskOf } from './messages.ts';
-// Every export of the index module is public. Of the types it holds (indexed.ts), all but
-// CallActionEvent, which only the index's own guard names.
+// The index module and the types it holds (indexed.ts) are public whole.
 export * from './trace-index.ts';
-export type {
-  IndexedAbort,
-  IndexedCall,
-  IndexedCancel,
-  IndexedFrame,
-  IndexedProgress,
-  IndexedRequest,
-  IndexedResponse,
-  IndexedStream,
-  SettledEvent,
-  StopEvent,
-  TaskReport,
-  TraceIndex,
-} from './indexed.ts';
+export type * from './indexed.ts';
 export {
   FORMAT_LABEL,
   IMPORT_FORMATS,
