@@ -12,6 +12,7 @@
 import * as z from 'zod/v4';
 import { FORGED_MESSAGE_BOUNDS } from '../trace/index.ts';
 import { scenarioSchema } from './schema.ts';
+import { TOOLS } from './tools.ts';
 
 export const SCENARIO_SCHEMA_ID = '/scenario.schema.json';
 
@@ -40,7 +41,7 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
 };
 
 const ACTION_DESCRIPTIONS: Record<string, string> = {
-  call: 'Call a tool (slow_count, stubborn, ledger_write, work, quick, ask_client, background_job) with its arguments; timeoutMs, resetTimeoutOnProgress and maxTotalTimeoutMs are the SDK request options. "stop" stops it before the wire: "before-call" passes a signal already aborted, "same-tick" aborts it in the same tick as the call. "task" (2025-11-25, the real TypeScript SDK v1 on both sides) makes it a task-augmented call.',
+  call: `Call a tool (${TOOLS.map((t) => t.name).join(', ')}) with its arguments; timeoutMs, resetTimeoutOnProgress and maxTotalTimeoutMs are the SDK request options. "stop" stops it before the wire: "before-call" passes a signal already aborted, "same-tick" aborts it in the same tick as the call. "task" (2025-11-25, the real TypeScript SDK v1 on both sides) makes it a task-augmented call.`,
   'cancel-task': "Send tasks/cancel for the task a task-augmented call created (the call's task must exist by then).",
   stop: "Press Stop on a call: its AbortController aborts, and the SDK cancels the request as the transport requires.",
   'inject-response':
