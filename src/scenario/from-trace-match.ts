@@ -4,7 +4,7 @@
  * request it names, counted in order, so the ids themselves may differ — written within the
  * tolerance), differs (the same request's frame, but another kind, error code or time), or
  * missing; the run's frames left over are extra. A frame's time is when it was written, except a
- * server frame in a log taken at the client (the Inspector's), which is stamped as it arrived: it
+ * server frame in a log taken at the client (the Inspector's, the probe's), stamped as it arrived: it
  * is compared with the run's arrival. Pure, and derived from the two traces alone.
  */
 import { indexTrace, type FrameEvent, type IndexedRequest, type TraceEvent, type TraceIndex } from '../trace/index.ts';

@@ -146,7 +146,9 @@ function calls(ctx: Context): void {
     if (req.dir !== 'c2s' || req.method !== 'tools/call') continue;
     const call = `#${++n}`;
     ctx.explained.add(req.msg);
-    const [cancel, ...again] = req.cancels;
+    // A cancel the recorder forged itself (the probe's, marked `injected`) is forged again: no Stop sent it.
+    const [cancel, ...again] = req.cancels.filter((c) => c.frame.injected !== true);
+    const recorders = req.cancels.filter((c) => c.frame.injected === true);
     const abort = req.aborts[0];
     const stopAt = cancel ? (abort ? Math.min(cancel.frame.t, abort.frame.t) : cancel.frame.t) : abort?.frame.t;
     const timeout = cancel !== undefined && TIMEOUT_REASON.test(String(isObject(cancel.msg.params) ? cancel.msg.params.reason : ''));
@@ -159,7 +161,7 @@ function calls(ctx: Context): void {
     closedStreams(ctx, req, call);
     if (timeout) ctx.notes.push(`Call ${call}'s cancel gives a timeout as its reason: the call times out after ${timing.timeoutMs ?? 0} ms instead of a Stop.`);
     if (cancel) ctx.explained.add(cancel.msg);
-    for (const c of again) {
+    for (const c of [...again, ...recorders]) {
       ctx.steps.push(step(c.frame.t, { type: 'inject-cancel', call }));
       ctx.explained.add(c.msg);
     }

@@ -5,10 +5,11 @@
  *
  * Where the log was taken decides what its times are. A tee or a proxy between the sides (a stdio
  * log, mcpsnoop) sees a frame as it passes, at once from its sender: its time is when it was written.
- * The MCP Inspector is the client, and stamps what it gets when it arrives: a server frame's time
- * there is its arrival, and the comparison (from-trace-match.ts) takes the run's arrival for it.
+ * The MCP Inspector is the client, and stamps what it gets when it arrives, as `cancel-lab probe`
+ * does at its client's transport: a server frame's time there is its arrival, and the comparison
+ * (from-trace-match.ts) takes the run's arrival for it.
  */
-import { FORMAT_LABEL, idKey, type FrameEvent, type IndexedResponse, type TraceEvent, type TraceIndex } from '../trace/index.ts';
+import { FORMAT_LABEL, PROBE_RECORDER, idKey, type FrameEvent, type IndexedResponse, type TraceEvent, type TraceIndex } from '../trace/index.ts';
 import type { WireFault } from './schema.ts';
 import { DEFAULT_LATENCY } from './from-trace-lab.ts';
 
@@ -18,10 +19,13 @@ const WORTH_SAYING = 10;
 /** The faults a scenario holds (schema.ts). */
 const MAX_FAULTS = 50;
 
-/** Whether the log was taken at the client: the Inspector's export (its source event names it). */
+/**
+ * Whether the log was taken at the client, from its source event: the Inspector's export (the
+ * importer names the format there), or a trace `cancel-lab probe` recorded at its client's transport.
+ */
 export function seenAtClient(trace: readonly TraceEvent[]): boolean {
   const source = trace.find((e) => e.kind === 'observed' && e.what === 'source');
-  return source?.kind === 'observed' && source.text.startsWith(`Imported from ${FORMAT_LABEL.inspector}`);
+  return source?.kind === 'observed' && (source.recorder === PROBE_RECORDER || source.text.startsWith(`Imported from ${FORMAT_LABEL.inspector}`));
 }
 
 export interface ObservedTiming {

@@ -125,6 +125,21 @@ describe('each server answer at its own time', () => {
     assert.equal(matchSummary(matchTraces(imp.trace, run)), '10 of 10 frames match.');
   });
 
+  test('a probe trace is recorded at its client: a round trip split evenly, and the cancels the probe forged itself forged again, not Stops', () => {
+    const { scenario } = fromSample('probe-sdk-v2-stdio.jsonl');
+    assert.deepEqual(scenario.latency, { c2s: 57, s2c: 57 });
+    const cancels = scenario.steps.filter((s) => s.action.type === 'stop' || s.action.type === 'inject-cancel').map((s) => ({ at: s.at, ...s.action }));
+    assert.deepEqual(cancels, [
+      // After the response: the probe's own cancel, at the instant the answer reached it.
+      { at: 1033, type: 'inject-cancel', call: '#3' },
+      { at: 1495, type: 'inject-cancel', requestId: 987654321 },
+      { at: 2052, type: 'stop', call: '#6' },
+      { at: 2809, type: 'stop', call: '#8' },
+      { at: 2830, type: 'inject-cancel', call: '#8' },
+      { at: 3770, type: 'stop', call: '#10' },
+    ]);
+  });
+
   test('an Inspector export: each answer arrives when the Inspector saw it; what differs is its own client writing notifications/initialized late, which a note says', async () => {
     const v2 = fromSample('inspector-sdk-v2-stdio.json');
     assert.deepEqual(v2.scenario.latency, { c2s: 30, s2c: 30 });
