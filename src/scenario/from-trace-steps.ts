@@ -18,6 +18,8 @@ export interface Observed {
   connectTimeoutMs?: number;
   /** The answers the run's own server writes, and when (from-trace-timing.ts gives them their times). */
   own: OwnAnswer[];
+  /** The cancels the run's own client writes (for a Stop, a timeout, a connect timeout), in the order written. */
+  sent: IndexedCancel[];
 }
 
 /** A cancel's reason says the SDK's request timeout sent it, not a Stop. */
@@ -41,6 +43,7 @@ interface Context {
   /** The client's requests too large to forge: the run's server never answers them. */
   unsent: Set<JsonRpcMessage>;
   own: OwnAnswer[];
+  sent: IndexedCancel[];
   /** The server's profile: what it writes by itself for a cancelled request. */
   server: ServerProfile;
   /** The setting takes streams steps (streams.ts): the real v2 server over sessionful Streamable HTTP. */
@@ -160,7 +163,10 @@ function calls(ctx: Context): void {
     if (stopAt !== undefined && !timeout) ctx.steps.push(step(stopAt, { type: 'stop', call }));
     closedStreams(ctx, req, call);
     if (timeout) ctx.notes.push(`Call ${call}'s cancel gives a timeout as its reason: the call times out after ${timing.timeoutMs ?? 0} ms instead of a Stop.`);
-    if (cancel) ctx.explained.add(cancel.msg);
+    if (cancel) {
+      ctx.explained.add(cancel.msg);
+      ctx.sent.push(cancel);
+    }
     for (const c of [...again, ...recorders]) {
       ctx.steps.push(step(c.frame.t, { type: 'inject-cancel', call }));
       ctx.explained.add(c.msg);
@@ -171,7 +177,7 @@ function calls(ctx: Context): void {
       if (!produced) ctx.steps.push(step(writtenAt(ctx, first.frame), { type: 'inject-response', outcome: isError(first) ? 'error' : 'result', call }));
       // The tool times its own answer; a profile's answer to the cancel comes as the cancel arrives.
       else if (timed) ctx.own.push({ res: first, ...(cancel && !timeout && !req.frame.http && stopAt !== undefined && { stopAt }) });
-      else if (stopAt !== undefined) ctx.own.push({ res: first, due: stopAt + ctx.c2s });
+      else if (stopAt !== undefined) ctx.own.push({ res: first, due: stopAt + ctx.c2s, ...(cancel && { cancel }) });
       ctx.explained.add(first.msg);
     }
     for (const r of more) {
@@ -243,6 +249,7 @@ function strays(ctx: Context): number | undefined {
   const connectTimeoutMs = connectTimeoutOf(ctx.idx);
   if (timeout) {
     ctx.explained.add(timeout.msg);
+    ctx.sent.push(timeout);
     ctx.notes.push(`The client cancels initialize after ${connectTimeoutMs ?? 0} ms with a timeout as its reason: the TypeScript SDK v1 client's connect timeout.`);
   }
   for (const c of ctx.idx.cancels) {
@@ -319,7 +326,7 @@ function answersAtOnce(ctx: Context): void {
 }
 
 export function observedSteps(idx: TraceIndex, latency: { c2s: number; s2c: number }, endAt: number, setting: { server: ServerProfile; streams: boolean; atClient: boolean }): Observed {
-  const ctx: Context = { idx, ...latency, long: endAt + 60_000, steps: [], notes: [], explained: new Set(), unsent: new Set(), own: [], ...setting };
+  const ctx: Context = { idx, ...latency, long: endAt + 60_000, steps: [], notes: [], explained: new Set(), unsent: new Set(), own: [], sent: [], ...setting };
   expiredSession(ctx);
   calls(ctx);
   const connectTimeoutMs = strays(ctx);
@@ -328,7 +335,8 @@ export function observedSteps(idx: TraceIndex, latency: { c2s: number; s2c: numb
   answersAtOnce(ctx);
   // Stable by time: steps at one time keep the log's order, which is the order the lab takes them in.
   const steps = ctx.steps.map((s, i) => ({ s, i })).sort((a, b) => a.s.at - b.s.at || a.i - b.i).map(({ s }) => s);
-  return { steps, notes: ctx.notes, own: ctx.own, ...(connectTimeoutMs !== undefined && { connectTimeoutMs }) };
+  const sent = [...ctx.sent].sort((a, b) => a.frame.frame - b.frame.frame);
+  return { steps, notes: ctx.notes, own: ctx.own, sent, ...(connectTimeoutMs !== undefined && { connectTimeoutMs }) };
 }
 
 /** A request the server may send the client (ask_client's): elicitation, sampling, roots or ping. */

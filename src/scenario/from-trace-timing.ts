@@ -9,7 +9,7 @@
  * does at its client's transport: a server frame's time there is its arrival, and the comparison
  * (from-trace-match.ts) takes the run's arrival for it.
  */
-import { FORMAT_LABEL, PROBE_RECORDER, idKey, type FrameEvent, type IndexedResponse, type TraceEvent, type TraceIndex } from '../trace/index.ts';
+import { FORMAT_LABEL, PROBE_RECORDER, idKey, type FrameEvent, type IndexedCancel, type IndexedResponse, type TraceEvent, type TraceIndex } from '../trace/index.ts';
 import type { WireFault } from './schema.ts';
 import { DEFAULT_LATENCY } from './from-trace-lab.ts';
 
@@ -101,12 +101,13 @@ export function observedTiming(idx: TraceIndex, trace: readonly TraceEvent[], co
 /**
  * A server answer the run's own server writes (not a forged one), in the order written: the wire's
  * `delay` faults count them ("response", nth). `due` is when the server writes it on its own (an
- * answer at once: to a request the client wrote, or to a cancel); `stopAt`, the client's Stop of
- * a call whose tool times its answer.
+ * answer at once: to a request the client wrote, or to `cancel`, the client's cancel it answers);
+ * `stopAt`, the client's Stop of a call whose tool times its answer.
  */
 export interface OwnAnswer {
   res: IndexedResponse;
   due?: number;
+  cancel?: IndexedCancel;
   stopAt?: number;
 }
 
@@ -121,15 +122,10 @@ export function answerDelays(own: readonly OwnAnswer[], latency: { c2s: number; 
   const late: string[] = [];
   const crossed: string[] = [];
   const ordered = [...own].sort((a, b) => a.res.frame.frame - b.res.frame.frame);
-  let left = 0;
   for (const [i, o] of ordered.entries()) {
     const arrives = o.res.frame.t + (atClient ? 0 : latency.s2c);
     const ms = atClient && o.due !== undefined ? arrives - latency.s2c - o.due : !atClient && o.stopAt !== undefined && o.res.frame.t <= o.stopAt ? o.stopAt + 1 - arrives : 0;
     if (Math.round(ms) <= 0) continue;
-    if (faults.length >= MAX_FAULTS - 1) {
-      left++;
-      continue;
-    }
     // The wire counts a fault's matches among the frames no earlier fault took (wire.ts `place`).
     faults.push({ dir: 's2c', action: 'delay', match: 'response', nth: i + 1 - faults.length, ms: Math.round(ms) });
     const id = o.res.req ? ` (id ${idKey(o.res.req.id)})` : '';
@@ -138,7 +134,37 @@ export function answerDelays(own: readonly OwnAnswer[], latency: { c2s: number; 
   const notes = [
     ...(late.length > 0 ? [`The server's answers that came later than one latency each way are delayed on the wire to the times the log shows: ${late.join(', ')}.`] : []),
     ...(crossed.length > 0 ? [`The client cancelled after the answer had passed the log, so it had not read the answer yet: the wire delays it to just after the Stop: ${crossed.join(', ')}.`] : []),
-    ...(left > 0 ? [`${left} more answers took their own time, past the ${MAX_FAULTS} faults a scenario holds: they come one latency each way.`] : []),
   ];
   return { faults, notes };
+}
+
+/**
+ * On the wire, an answer to a cancel (python-sdk 1.x's code-0 error, the Go SDK's "context
+ * canceled") written later than one latency after the cancel passed: the wire delays that cancel,
+ * and the server answers as it arrives. `sent` are the cancels the run's client writes, in order
+ * (the wire counts them, "notifications/cancelled", nth).
+ */
+export function cancelDelays(own: readonly OwnAnswer[], sent: readonly IndexedCancel[], atClient: boolean): { faults: WireFault[]; notes: string[] } {
+  const faults: WireFault[] = [];
+  const late: string[] = [];
+  const answered = new Map<IndexedCancel, OwnAnswer>();
+  for (const o of own) if (o.cancel && o.due !== undefined) answered.set(o.cancel, o);
+  for (const [i, cancel] of sent.entries()) {
+    const o = answered.get(cancel);
+    const ms = !atClient && o?.due !== undefined ? Math.round(o.res.frame.t - o.due) : 0;
+    if (!o || ms <= 0) continue;
+    faults.push({ dir: 'c2s', action: 'delay', match: 'notifications/cancelled', nth: i + 1 - faults.length, ms });
+    late.push(`the cancel of ${o.res.req?.method ?? 'a request'}${o.res.req ? ` (id ${idKey(o.res.req.id)})` : ''} by ${ms} ms`);
+  }
+  const notes = late.length > 0 ? [`The server answered a cancel later than one latency after it passed the log: the wire delays the cancel, and the server answers as it arrives: ${late.join(', ')}.`] : [];
+  return { faults, notes };
+}
+
+/**
+ * The faults a scenario holds (schema.ts), the first ones kept: each group counts its own frames
+ * (the startup's initialize, the answers, the cancels), so a later one left out moves no earlier one.
+ */
+export function keptFaults(faults: readonly WireFault[]): { faults: WireFault[]; notes: string[] } {
+  const left = faults.length - MAX_FAULTS;
+  return { faults: faults.slice(0, MAX_FAULTS), notes: left > 0 ? [`${left} more frames took their own time, past the ${MAX_FAULTS} faults a scenario holds: they come one latency each way.`] : [] };
 }

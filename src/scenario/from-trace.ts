@@ -19,7 +19,7 @@ import { streamsWhyNot } from './streams.ts';
 import { clientFingerprint, connectTimeoutOf, observedClientHandlers, observedSteps, serverFingerprint } from './from-trace-steps.ts';
 import { DEFAULT_LATENCY, labClientHandlers, labFaults, labLatency, labSteps, resumableOf } from './from-trace-lab.ts';
 import { negotiationOf } from './from-trace-negotiation.ts';
-import { answerDelays, observedTiming, seenAtClient } from './from-trace-timing.ts';
+import { answerDelays, cancelDelays, keptFaults, observedTiming, seenAtClient } from './from-trace-timing.ts';
 
 export interface FromTraceInput {
   trace: readonly TraceEvent[];
@@ -162,7 +162,8 @@ export function scenarioFromTrace(input: FromTraceInput): MadeScenario {
   const latency = timing.latency;
   const observed = observedSteps(idx, latency, endAt, { server: serverProfile, streams, atClient });
   const delays = answerDelays(observed.own, latency, atClient);
-  const faults = [...timing.faults, ...delays.faults];
+  const held = cancelDelays(observed.own, observed.sent, atClient);
+  const { faults, notes: faultNotes } = keptFaults([...timing.faults, ...delays.faults, ...held.faults]);
   const MAX_STEPS = 2000;
   const steps = observed.steps.slice(0, MAX_STEPS);
   // At the client a server request's time is its arrival: the handler's time runs from then.
@@ -179,6 +180,8 @@ export function scenarioFromTrace(input: FromTraceInput): MadeScenario {
     ...(clientProfile === 'py-v2' ? ['The client as python-sdk 2.x (emulated): its cancels give the reasons 2.x writes ("caller cancelled", "timed out after …s").'] : []),
     ...observed.notes,
     ...delays.notes,
+    ...held.notes,
+    ...faultNotes,
     ...asked.notes,
     ...(observed.steps.length > MAX_STEPS ? [`The log needs ${observed.steps.length} steps; a scenario holds ${MAX_STEPS}, so it stops at t = ${steps.at(-1)?.at ?? 0} ms.`] : []),
   ];

@@ -125,6 +125,23 @@ describe('each server answer at its own time', () => {
     assert.equal(matchSummary(matchTraces(imp.trace, run)), '10 of 10 frames match.');
   });
 
+  test('a tee between a python-sdk 1.x server that took 60 ms to answer a cancel: the wire delays the cancel, the server answers as it arrives, and the run matches frame for frame', async () => {
+    const log = [
+      '[+ 0ms] --> {"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"my-host","version":"1"}}}',
+      '[+ 5ms] <-- {"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"py-server","version":"1"}}}',
+      '[+ 10ms] --> {"jsonrpc":"2.0","method":"notifications/initialized"}',
+      '[+ 20ms] --> {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"crawl","arguments":{}}}',
+      '[+ 120ms] --> {"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1,"reason":"user pressed Stop"}}',
+      '[+ 185ms] <-- {"jsonrpc":"2.0","id":1,"error":{"code":0,"message":"Request cancelled"}}',
+    ].join('\n');
+    const imp = imported(log);
+    const scenario = made(scenarioFromTrace({ trace: imp.trace, revision: '2025-11-25', transport: 'stdio' }));
+    assert.equal(scenario.serverProfile, 'py-v1');
+    assert.deepEqual(scenario.faults, [{ dir: 'c2s', action: 'delay', match: 'notifications/cancelled', nth: 1, ms: 60 }]);
+    const match = matchTraces(imp.trace, await runHeadless(scenario, sides));
+    assert.deepEqual(match.counts, { matched: 6, differs: 0, missing: 0, extra: 0 }, matchSummary(match));
+  });
+
   test('a probe trace is recorded at its client: a round trip split evenly, and the cancels the probe forged itself forged again, not Stops', () => {
     const { scenario } = fromSample('probe-sdk-v2-stdio.jsonl');
     assert.deepEqual(scenario.latency, { c2s: 57, s2c: 57 });
