@@ -3,9 +3,12 @@
  * matched (a run frame in the same direction with the same shape — kind, method, and which
  * request it names, counted in order, so the ids themselves may differ — written within the
  * tolerance), differs (the same request's frame, but another kind, error code or time), or
- * missing; the run's frames left over are extra. Pure, and derived from the two traces alone.
+ * missing; the run's frames left over are extra. A frame's time is when it was written, except a
+ * server frame in a log taken at the client (the Inspector's, the probe's), stamped as it arrived: it
+ * is compared with the run's arrival. Pure, and derived from the two traces alone.
  */
 import { indexTrace, type FrameEvent, type IndexedRequest, type TraceEvent, type TraceIndex } from '../trace/index.ts';
+import { seenAtClient } from './from-trace-timing.ts';
 
 export type MatchStatus = 'matched' | 'differs' | 'missing';
 
@@ -35,6 +38,12 @@ export interface MatchOptions {
    * body ends): their times are not compared.
    */
   untimedChunks?: boolean;
+  /**
+   * Where the imported log was taken: 'client' stamps the server's frames as they arrived, so they
+   * are compared with the run's arrivals; 'wire' (a tee, a proxy) as they were written. From the
+   * imported trace's source when not given.
+   */
+  seenAt?: 'client' | 'wire';
   /** The imported trace's index, when the caller has it: a long import is not indexed again. */
   importedIndex?: TraceIndex;
 }
@@ -108,9 +117,16 @@ function group(shapes: readonly Shape[], key: (s: Shape) => string): Map<string,
   return out;
 }
 
+/** When the run's frame is compared: its arrival for a server frame the log stamped as it arrived, else when written. */
+function timeOf(idx: TraceIndex, frame: FrameEvent, arrival: boolean): number {
+  return arrival ? (idx.delivery.get(frame.frame)?.t ?? frame.t) : frame.t;
+}
+
 export function matchTraces(imported: readonly TraceEvent[], run: readonly TraceEvent[], options: MatchOptions = {}): TraceMatch {
   const tolerance = options.toleranceMs ?? 10;
-  const ours = shapesOf(indexTrace(run));
+  const atClient = (options.seenAt ?? (seenAtClient(imported) ? 'client' : 'wire')) === 'client';
+  const runIndex = indexTrace(run);
+  const ours = shapesOf(runIndex);
   const exact = group(ours, (s) => s.exact);
   const loose = group(ours, (s) => s.loose);
   const used = new Set<number>();
@@ -124,10 +140,12 @@ export function matchTraces(imported: readonly TraceEvent[], run: readonly Trace
     }
     used.add(near.frame.frame);
     const untimed = options.untimedChunks === true && theirs.frame.http?.part === 'chunk';
-    const off = near.frame.t - theirs.frame.t;
+    const arrival = atClient && theirs.frame.dir === 's2c';
+    const at = timeOf(runIndex, near.frame, arrival);
+    const off = at - theirs.frame.t;
     const hows = [
       ...(same ? [] : [`the run wrote ${near.what}`]),
-      ...(!untimed && Math.abs(off) > tolerance ? [`written at ${near.frame.t} ms in the run, ${theirs.frame.t} ms in the log (${off > 0 ? '+' : ''}${off} ms)`] : []),
+      ...(!untimed && Math.abs(off) > tolerance ? [`${arrival ? 'arrived' : 'written'} at ${at} ms in the run, ${theirs.frame.t} ms in the log (${off > 0 ? '+' : ''}${off} ms)`] : []),
     ];
     rows.push({ frame: theirs.frame.frame, status: hows.length === 0 ? 'matched' : 'differs', what: theirs.what, runFrame: near.frame.frame, ...(hows.length > 0 && { how: hows.join('; ') }) });
   }

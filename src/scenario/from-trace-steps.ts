@@ -9,12 +9,17 @@ import { ASK_CAPABILITY, type ClientHandler, type ClientHandlers, type HandledCa
 import type { ClientProfile, ServerProfile } from './model.ts';
 import type { Step } from './schema.ts';
 import { validateToolArgs } from './tools.ts';
+import type { OwnAnswer } from './from-trace-timing.ts';
 
 export interface Observed {
   steps: Step[];
   notes: string[];
   /** A client cancel of `initialize` after this long (ms): the TypeScript SDK v1's connect timeout. */
   connectTimeoutMs?: number;
+  /** The answers the run's own server writes, and when (from-trace-timing.ts gives them their times). */
+  own: OwnAnswer[];
+  /** The cancels the run's own client writes (for a Stop, a timeout, a connect timeout), in the order written. */
+  sent: IndexedCancel[];
 }
 
 /** A cancel's reason says the SDK's request timeout sent it, not a Stop. */
@@ -26,12 +31,19 @@ const HANDSHAKE = new Set(['initialize', 'notifications/initialized']);
 interface Context {
   idx: TraceIndex;
   c2s: number;
+  s2c: number;
+  /** The log was taken at the client: a server frame's time is its arrival there. */
+  atClient: boolean;
   /** A duration past the run's end: a handler that must not answer within it. */
   long: number;
   steps: Step[];
   notes: string[];
   /** The messages some step (or the lab's sides by themselves) accounts for. */
   explained: Set<JsonRpcMessage>;
+  /** The client's requests too large to forge: the run's server never answers them. */
+  unsent: Set<JsonRpcMessage>;
+  own: OwnAnswer[];
+  sent: IndexedCancel[];
   /** The server's profile: what it writes by itself for a cancelled request. */
   server: ServerProfile;
   /** The setting takes streams steps (streams.ts): the real v2 server over sessionful Streamable HTTP. */
@@ -39,6 +51,11 @@ interface Context {
 }
 
 const step = (at: number, action: UserAction): Step => ({ at: Math.max(0, Math.round(at)), action });
+
+/** When a frame was written: the log's time, less the way back for a server frame the client stamped as it arrived. */
+function writtenAt(ctx: Context, frame: FrameEvent): number {
+  return frame.t - (ctx.atClient && frame.dir === 's2c' ? ctx.s2c : 0);
+}
 
 function label(req: IndexedRequest): string {
   const name = isObject(req.msg.params) && typeof req.msg.params.name === 'string' ? req.msg.params.name : '?';
@@ -93,11 +110,11 @@ function toolFor(ctx: Context, req: IndexedRequest, first: IndexedResponse | und
   if (firstProgress) {
     const totals = progress.map((p) => (isObject(p.msg.params) && typeof p.msg.params.total === 'number' ? p.msg.params.total : 0));
     const steps = Math.min(10_000, Math.max(1, progress.length + (first ? 0 : 1), ...totals.map(Math.round)));
-    const stepMs = Math.max(0, Math.round(firstProgress.frame.t - started));
+    const stepMs = Math.max(0, Math.round(writtenAt(ctx, firstProgress.frame) - started));
     return { tool: 'slow_count', args: { steps, stepMs }, why: `${progress.length} progress notifications, the first ${stepMs} ms after the request arrived` };
   }
-  if (first && !isError(first) && (cancelAt === undefined || first.frame.t <= cancelAt + ctx.c2s)) {
-    const ms = Math.max(0, Math.round(first.frame.t - started));
+  if (first && !isError(first) && (cancelAt === undefined || writtenAt(ctx, first.frame) <= cancelAt + ctx.c2s)) {
+    const ms = Math.max(0, Math.round(writtenAt(ctx, first.frame) - started));
     return { tool: 'stubborn', args: { ms }, why: `answered ${ms} ms after the request arrived` };
   }
   const why = !first ? 'never answered in the log' : cancelAt !== undefined && first.frame.t > cancelAt ? 'answered after its cancel, which no profile does: that answer is forged' : 'its error is forged';
@@ -132,7 +149,9 @@ function calls(ctx: Context): void {
     if (req.dir !== 'c2s' || req.method !== 'tools/call') continue;
     const call = `#${++n}`;
     ctx.explained.add(req.msg);
-    const [cancel, ...again] = req.cancels;
+    // A cancel the recorder forged itself (the probe's, marked `injected`) is forged again: no Stop sent it.
+    const [cancel, ...again] = req.cancels.filter((c) => c.frame.injected !== true);
+    const recorders = req.cancels.filter((c) => c.frame.injected === true);
     const abort = req.aborts[0];
     const stopAt = cancel ? (abort ? Math.min(cancel.frame.t, abort.frame.t) : cancel.frame.t) : abort?.frame.t;
     const timeout = cancel !== undefined && TIMEOUT_REASON.test(String(isObject(cancel.msg.params) ? cancel.msg.params.reason : ''));
@@ -144,18 +163,25 @@ function calls(ctx: Context): void {
     if (stopAt !== undefined && !timeout) ctx.steps.push(step(stopAt, { type: 'stop', call }));
     closedStreams(ctx, req, call);
     if (timeout) ctx.notes.push(`Call ${call}'s cancel gives a timeout as its reason: the call times out after ${timing.timeoutMs ?? 0} ms instead of a Stop.`);
-    if (cancel) ctx.explained.add(cancel.msg);
-    for (const c of again) {
+    if (cancel) {
+      ctx.explained.add(cancel.msg);
+      ctx.sent.push(cancel);
+    }
+    for (const c of [...again, ...recorders]) {
       ctx.steps.push(step(c.frame.t, { type: 'inject-cancel', call }));
       ctx.explained.add(c.msg);
     }
     if (first) {
-      const produced = tool.tool !== 'work' || (ctx.server === 'py-v1' && first.msg.error?.code === 0) || (ctx.server === 'go' && isContextCanceled(first));
-      if (!produced) ctx.steps.push(step(first.frame.t, { type: 'inject-response', outcome: isError(first) ? 'error' : 'result', call }));
+      const timed = tool.tool !== 'work';
+      const produced = timed || (ctx.server === 'py-v1' && first.msg.error?.code === 0) || (ctx.server === 'go' && isContextCanceled(first));
+      if (!produced) ctx.steps.push(step(writtenAt(ctx, first.frame), { type: 'inject-response', outcome: isError(first) ? 'error' : 'result', call }));
+      // The tool times its own answer; a profile's answer to the cancel comes as the cancel arrives.
+      else if (timed) ctx.own.push({ res: first, ...(cancel && !timeout && !req.frame.http && stopAt !== undefined && { stopAt }) });
+      else if (stopAt !== undefined) ctx.own.push({ res: first, due: stopAt + ctx.c2s, ...(cancel && { cancel }) });
       ctx.explained.add(first.msg);
     }
     for (const r of more) {
-      ctx.steps.push(step(r.frame.t, { type: 'inject-response', outcome: isError(r) ? 'error' : 'result', call }));
+      ctx.steps.push(step(writtenAt(ctx, r.frame), { type: 'inject-response', outcome: isError(r) ? 'error' : 'result', call }));
       ctx.explained.add(r.msg);
     }
     for (const p of ctx.idx.progressByOwner.get(req) ?? []) if (tool.tool === 'slow_count') ctx.explained.add(p.msg);
@@ -223,6 +249,7 @@ function strays(ctx: Context): number | undefined {
   const connectTimeoutMs = connectTimeoutOf(ctx.idx);
   if (timeout) {
     ctx.explained.add(timeout.msg);
+    ctx.sent.push(timeout);
     ctx.notes.push(`The client cancels initialize after ${connectTimeoutMs ?? 0} ms with a timeout as its reason: the TypeScript SDK v1 client's connect timeout.`);
   }
   for (const c of ctx.idx.cancels) {
@@ -234,7 +261,7 @@ function strays(ctx: Context): number | undefined {
   }
   for (const r of ctx.idx.orphans) {
     if (r.dir !== 's2c' || (typeof r.id !== 'string' && typeof r.id !== 'number')) continue;
-    ctx.steps.push(step(r.frame.t, { type: 'inject-response', outcome: isError(r) ? 'error' : 'result', requestId: r.id }));
+    ctx.steps.push(step(writtenAt(ctx, r.frame), { type: 'inject-response', outcome: isError(r) ? 'error' : 'result', requestId: r.id }));
     ctx.explained.add(r.msg);
   }
   return connectTimeoutMs;
@@ -275,26 +302,41 @@ function forged(ctx: Context): void {
     // An HTTP error body with no id (a 405 to a GET, a 400) is the transport's own answer.
     if (frame.http && msg.method === undefined && msg.error !== undefined && (msg.id === undefined || msg.id === null)) continue;
     if (forgedMessageProblem(message) !== null) {
+      ctx.unsent.add(msg);
       skipped++;
       continue;
     }
-    ctx.steps.push(step(frame.t, { type: 'inject', dir: frame.dir, message }));
+    ctx.steps.push(step(writtenAt(ctx, frame), { type: 'inject', dir: frame.dir, message }));
   }
   if (skipped > 0) ctx.notes.push(`${skipped} messages are too large to forge and were left out.`);
   const texts = ctx.idx.frames.filter((f) => !f.http && f.msg === null && !f.eof && ctx.idx.byFrame.get(f.frame)?.batch === undefined).length;
   if (texts > 0) ctx.notes.push(`${texts} lines that are not JSON cannot be forged (a forged frame is a JSON value): the run has no frame for them.`);
 }
 
-export function observedSteps(idx: TraceIndex, latency: { c2s: number }, endAt: number, setting: { server: ServerProfile; streams: boolean }): Observed {
-  const ctx: Context = { idx, c2s: latency.c2s, long: endAt + 60_000, steps: [], notes: [], explained: new Set(), ...setting };
+/**
+ * The server's answers to the client's other requests, which it writes as each arrives (the
+ * handshake's, pings, forged requests): initialize's own time is the startup's (from-trace-timing.ts).
+ */
+function answersAtOnce(ctx: Context): void {
+  for (const req of ctx.idx.requests) {
+    const res = req.responses[0];
+    if (req.dir !== 'c2s' || req.method === 'tools/call' || !res || ctx.unsent.has(req.msg)) continue;
+    ctx.own.push(req.method === 'initialize' ? { res } : { res, due: req.frame.t + ctx.c2s });
+  }
+}
+
+export function observedSteps(idx: TraceIndex, latency: { c2s: number; s2c: number }, endAt: number, setting: { server: ServerProfile; streams: boolean; atClient: boolean }): Observed {
+  const ctx: Context = { idx, ...latency, long: endAt + 60_000, steps: [], notes: [], explained: new Set(), unsent: new Set(), own: [], sent: [], ...setting };
   expiredSession(ctx);
   calls(ctx);
   const connectTimeoutMs = strays(ctx);
   ownAnswers(ctx);
   forged(ctx);
+  answersAtOnce(ctx);
   // Stable by time: steps at one time keep the log's order, which is the order the lab takes them in.
   const steps = ctx.steps.map((s, i) => ({ s, i })).sort((a, b) => a.s.at - b.s.at || a.i - b.i).map(({ s }) => s);
-  return { steps, notes: ctx.notes, ...(connectTimeoutMs !== undefined && { connectTimeoutMs }) };
+  const sent = [...ctx.sent].sort((a, b) => a.frame.frame - b.frame.frame);
+  return { steps, notes: ctx.notes, own: ctx.own, sent, ...(connectTimeoutMs !== undefined && { connectTimeoutMs }) };
 }
 
 /** A request the server may send the client (ask_client's): elicitation, sampling, roots or ping. */

@@ -1,10 +1,11 @@
 /**
  * "Make a scenario from this trace": a lab scenario that reproduces an imported exchange, so a
  * reporter's log becomes a permalink a maintainer can replay. The setting comes from the trace
- * (the revision and transport it shows or the user named, latencies from the handshake's
- * timing, the closest server and client profiles); the steps are the client's calls, Stops and
- * timeouts at their recorded times, with the lab's tools standing in for the server's and forged
- * frames for what no profile writes (from-trace-steps.ts).
+ * (the revision and transport it shows or the user named, the latency each way and the delays
+ * that give an answer its own time (from-trace-timing.ts), the closest server and client
+ * profiles); the steps are the client's calls, Stops and timeouts at their recorded times, with
+ * the lab's tools standing in for the server's and forged frames for what no profile writes
+ * (from-trace-steps.ts).
  *
  * A lab trace (the playground's own Download trace) records the user's actions and each frame's
  * delivery time, so its scenario is read off it exactly: the same run, the same trace hash.
@@ -18,6 +19,7 @@ import { streamsWhyNot } from './streams.ts';
 import { clientFingerprint, connectTimeoutOf, observedClientHandlers, observedSteps, serverFingerprint } from './from-trace-steps.ts';
 import { DEFAULT_LATENCY, labClientHandlers, labFaults, labLatency, labSteps, resumableOf } from './from-trace-lab.ts';
 import { negotiationOf } from './from-trace-negotiation.ts';
+import { answerDelays, cancelDelays, keptFaults, observedTiming, seenAtClient } from './from-trace-timing.ts';
 
 export interface FromTraceInput {
   trace: readonly TraceEvent[];
@@ -35,34 +37,6 @@ export type MadeScenario =
       notes: string[];
     }
   | { ok: false; error: string };
-
-/**
- * The client → server latency from the handshake's timing: the server answers as a request
- * arrives, so on HTTP its response head comes that long after the POST (a HAR does not time the
- * events inside a body), and on stdio the initialize answer does.
- */
-function observedC2s(idx: TraceIndex): number | null {
-  const head = idx.frames.find((f) => f.http?.part === 'response-head');
-  const open = head?.http ? idx.streams.get(head.http.stream)?.open : undefined;
-  if (head && open) return Math.max(0, Math.round(head.t - open.t));
-  // The quickest answer of any request: the first one (initialize) also waits for a real server
-  // process to start, which is no latency the lab's wire has.
-  const gaps = idx.requests.flatMap((r) => (r.dir === 'c2s' && r.responses[0] ? [r.responses[0].frame.t - r.frame.t] : []));
-  return gaps.length === 0 ? null : Math.max(0, Math.round(Math.min(...gaps)));
-}
-
-/**
- * The server → client latency: the client writes `notifications/initialized` as the initialize
- * answer arrives. A client that never does gave up first (a connect timeout): the answer was
- * still on its way then.
- */
-function observedS2c(idx: TraceIndex, c2s: number, connectTimeoutMs: number | undefined): number | null {
-  const init = idx.requests.find((r) => r.dir === 'c2s' && r.method === 'initialize');
-  if (!init) return null;
-  const initialized = idx.messages.find(({ frame, msg }) => frame.dir === 'c2s' && msg.method === 'notifications/initialized' && frame.t >= init.frame.t);
-  if (initialized) return Math.max(0, Math.round(initialized.frame.t - init.frame.t - c2s));
-  return connectTimeoutMs !== undefined ? Math.max(0, connectTimeoutMs - c2s) + 100 : null;
-}
 
 /** Stateless when no response head carries a session id (createMcpHandler's 2025 default). */
 function httpServerOf(frames: readonly FrameEvent[]): HttpServerShape {
@@ -181,25 +155,33 @@ export function scenarioFromTrace(input: FromTraceInput): MadeScenario {
   const serverProfile: ServerProfile = serverFingerprint(idx) ?? who.server ?? 'ts-v2';
   const clientProfile: ClientProfile | undefined = connectTimeoutOf(idx) !== undefined ? 'ts-v1' : (who.client ?? clientFingerprint(idx));
   const { setting, notes: settingNotes } = settingOf(input, idx, { server: serverProfile, client: clientProfile });
-  const c2s = observedC2s(idx);
   const endAt = endOf(input.trace);
   const streams = streamsWhyNot({ ...setting, serverProfile }) === null;
-  const observed = observedSteps(idx, { c2s: c2s ?? DEFAULT_LATENCY }, endAt, { server: serverProfile, streams });
-  const s2c = observedS2c(idx, c2s ?? DEFAULT_LATENCY, observed.connectTimeoutMs);
-  const latency = { c2s: c2s ?? DEFAULT_LATENCY, s2c: s2c ?? DEFAULT_LATENCY };
+  const atClient = seenAtClient(input.trace);
+  const timing = observedTiming(idx, input.trace, connectTimeoutOf(idx));
+  const latency = timing.latency;
+  const observed = observedSteps(idx, latency, endAt, { server: serverProfile, streams, atClient });
+  const delays = answerDelays(observed.own, latency, atClient);
+  const held = cancelDelays(observed.own, observed.sent, atClient);
+  const { faults, notes: faultNotes } = keptFaults([...timing.faults, ...delays.faults, ...held.faults]);
   const MAX_STEPS = 2000;
   const steps = observed.steps.slice(0, MAX_STEPS);
-  const asked = observedClientHandlers(idx, latency.s2c, endAt);
+  // At the client a server request's time is its arrival: the handler's time runs from then.
+  const asked = observedClientHandlers(idx, atClient ? 0 : latency.s2c, endAt);
   const serverName = idx.requests.find((r) => r.method === 'initialize')?.responses[0]?.msg.result;
   const named = isObject(serverName) && isObject(serverName.serverInfo) ? String(serverName.serverInfo.name) : null;
   const notes = [
-    `The setting: ${setting.revision} on ${setting.transport}${setting.transport === 'streamable-http' ? ` (${setting.httpServer})` : ''}; latency ${latency.c2s} ms client → server and ${latency.s2c} ms back, ${c2s !== null && s2c !== null ? "from the handshake's timing" : 'the default where the log has no timed handshake'}.`,
+    `The setting: ${setting.revision} on ${setting.transport}${setting.transport === 'streamable-http' ? ` (${setting.httpServer})` : ''}; latency ${latency.c2s} ms client → server and ${latency.s2c} ms back, ${timing.how}.`,
+    ...timing.notes,
     ...settingNotes,
     serverNote(serverProfile, named),
     ...(clientProfile === 'ts-v1' ? ['The client as the TypeScript SDK v1 (it cancels initialize on a connect timeout, or writes notifications/initialized with "method" first as v1 does).'] : []),
     ...(clientProfile === 'strict-host' ? ['The client as the strict host (emulated): it starts a new session after an HTTP 404, as the log\'s client does.'] : []),
     ...(clientProfile === 'py-v2' ? ['The client as python-sdk 2.x (emulated): its cancels give the reasons 2.x writes ("caller cancelled", "timed out after …s").'] : []),
     ...observed.notes,
+    ...delays.notes,
+    ...held.notes,
+    ...faultNotes,
     ...asked.notes,
     ...(observed.steps.length > MAX_STEPS ? [`The log needs ${observed.steps.length} steps; a scenario holds ${MAX_STEPS}, so it stops at t = ${steps.at(-1)?.at ?? 0} ms.`] : []),
   ];
@@ -210,6 +192,7 @@ export function scenarioFromTrace(input: FromTraceInput): MadeScenario {
     ...(clientProfile && { clientProfile }),
     ...(observed.connectTimeoutMs !== undefined && { connectTimeoutMs: observed.connectTimeoutMs }),
     ...(asked.handlers && { clientHandlers: asked.handlers }),
+    ...(faults.length > 0 && { faults }),
     steps,
     endAt: observed.steps.length > MAX_STEPS ? (steps.at(-1)?.at ?? 0) + 1000 : endAt,
   };

@@ -59,6 +59,21 @@ test('a python-sdk 1.x log becomes a scenario whose run matches it frame for fra
   await expect(page.locator('#calls-table tbody tr')).toHaveCount(2);
 });
 
+test('a real Inspector export: each answer arrives in the run when the Inspector saw it; the one frame left is the Inspector client’s own, and a note says why', async ({ page }) => {
+  await page.goto('/playground/');
+  await expect(page.locator('.playground')).toHaveAttribute('data-ready', 'true');
+  await page.getByRole('tab', { name: 'Share' }).click();
+  // The export does not say which transport the server used.
+  await page.locator('#import-transport').selectOption('stdio');
+  await page.locator('#import-file').setInputFiles(sample('inspector-sdk-v2-stdio.json'));
+  await expect(page.locator('#import-message')).toContainText('Imported inspector-sdk-v2-stdio.json');
+  await page.getByRole('button', { name: 'Make a scenario from this trace' }).click();
+  await expect(page.locator('#import-match')).toHaveText('The scenario’s run against the imported trace: 8 of 9 frames match; 1 differ.');
+  await expect(page.locator('#import-match-rows li.differs')).toHaveText(['≠ differs · frame 2: client → server notifications/initialized — written at 375 ms in the run, 397 ms in the log (-22 ms)']);
+  await expect(page.locator('#import-scenario-notes')).toContainText("The lab's server reads initialize 315 ms late");
+  await expect(page.locator('#import-scenario-notes')).toContainText("the lab's client writes it as the answer arrives");
+});
+
 test('a HAR of HTTP+SSE: the one frame the lab cannot express is marked missing, the rest match', async ({ page }) => {
   await importSample(page, 'har-http-sse-cancel.har');
   await page.getByRole('button', { name: 'Make a scenario from this trace' }).click();

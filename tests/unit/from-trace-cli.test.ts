@@ -46,6 +46,17 @@ describe('cancel-lab check --scenario', () => {
     assert.ok(r.stderr.includes('  missing  frame 14: server → client HTTP end of GET'));
   });
 
+  test('a real Inspector export: the run gives each answer the time the Inspector saw it, and names the one frame it cannot, the client’s own notifications/initialized', async () => {
+    const out = join(dir, 'inspector.json');
+    const r = await checkCommand([`${FIXTURES}inspector-sdk-v2-stdio.json`, '--transport', 'stdio', '--scenario', out], ROOT);
+    assert.equal(r.exitCode, 0, r.stderr.join('\n'));
+    assert.ok(r.stdout.includes('Its run against the trace: 8 of 9 frames match; 1 differ.'), r.stdout.join('\n'));
+    assert.ok(r.stdout.includes('  differs  frame 2: client → server notifications/initialized — written at 375 ms in the run, 397 ms in the log (-22 ms)'));
+    assert.ok(r.stdout.some((l) => l.includes('the lab\'s client writes it as the answer arrives')));
+    const tee = await checkCommand([`${FIXTURES}stdio-sdk-v2-tee.log`, '--scenario', join(dir, 'tee.json')], ROOT);
+    assert.ok(tee.stdout.includes('Its run against the trace: 10 of 10 frames match.'), tee.stdout.join('\n'));
+  });
+
   test('2 for a file it cannot write, or a trace that does not import; no file then', async () => {
     const r = await checkCommand([`${FIXTURES}stdio-r2-clean.log`, '--scenario', join(dir, 'no', 'such', 'dir.json')], ROOT);
     assert.equal(r.exitCode, 2);

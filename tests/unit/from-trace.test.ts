@@ -40,27 +40,20 @@ function fromSample(name: string): { imp: Extract<Imported, { ok: true }>; scena
 }
 
 /**
- * The frames the lab cannot express, per sample: a HAR entry always ends (DevTools saves a
- * stream still open when the capture was saved as ended), while the lab's SSE GET stream of
- * HTTP+SSE stays open at the run's end.
- */
-/**
  * What the lab cannot express, per sample. A HAR entry always ends, while the lab's GET stream is
- * still open when its run ends. The real captures (tests/fixtures/import/README.md): a real
- * server process takes its start-up time to answer initialize, which is no latency of the lab's
- * wire; a browser's HAR times a whole response, so a 202's head and the end of a short POST
- * stream come with their body's timing; the page's own abort of a fetch and its DELETE of the
- * session are no action of the lab's client. The Inspector's exports are stamped in the browser,
- * which relays each message through the Inspector's backend to the server's stdio: its answers
- * took their own times there (initialize 375 ms while a server process started, the first
- * tools/list 424 ms and 101 ms, a 50 ms call 60 ms, a code-0 error 130 ms after the cancel),
- * where the lab's wire has one latency each way, read off the quickest answer and the handshake.
+ * still open when its run ends. The real captures (tests/fixtures/import/README.md): a browser's
+ * HAR times a whole response, so a 202's head and the end of a short POST stream come with their
+ * body's timing; the page's own abort of a fetch and its DELETE of the session are no action of
+ * the lab's client. The Inspector's client wrote notifications/initialized 22 ms (v2 server) and
+ * 17 ms (python-1.x-like) after the initialize answer came, where the lab's client writes it as
+ * the answer arrives. Each answer's own time is reproduced: a server process that was starting
+ * (initialize 129 ms in the tee, 375 ms in the Inspector), a slow tools/list, a code-0 error
+ * 130 ms after the cancel.
  */
 const CANNOT: Record<string, string[]> = {
   'har-http-sse-cancel.har': ['server → client HTTP end of GET'],
-  'stdio-sdk-v2-tee.log': ['server → client result for initialize #1'],
-  'inspector-sdk-v2-stdio.json': ['server → client result for initialize #1', 'server → client result for tools/list #2'],
-  'inspector-py-v1-like-stdio.json': ['server → client result for tools/list #2', 'server → client error for tools/call #3 (code 0)'],
+  'inspector-sdk-v2-stdio.json': ['client → server notifications/initialized'],
+  'inspector-py-v1-like-stdio.json': ['client → server notifications/initialized'],
   'har-chromium-streamable-http.har': [
     'server → client HTTP response-head of POST (status 202)',
     'server → client HTTP response-head of POST (status 202)',
@@ -113,6 +106,85 @@ describe('each import sample becomes a scenario whose run matches it', () => {
     ]);
     const second = fromSample('mcpsnoop-second-response.jsonl').scenario;
     assert.deepEqual(second.steps[1], { at: 100, action: { type: 'inject-response', outcome: 'result', call: '#1' } });
+  });
+});
+
+describe('each server answer at its own time', () => {
+  test('a stdio tee: the server reads initialize late while its process starts, and an answer its client had not read when it cancelled reaches it just after the Stop', async () => {
+    const { imp, scenario } = fromSample('stdio-sdk-v2-tee.log');
+    // The quickest answer (a 10 ms call in 12 ms) is the way there; back, the client wrote notifications/initialized 9 ms after the answer passed.
+    assert.deepEqual(scenario.latency, { c2s: 12, s2c: 9 });
+    assert.deepEqual(scenario.faults, [
+      { dir: 'c2s', action: 'delay', match: 'initialize', nth: 1, ms: 122 },
+      // The second answer the server writes, call #2's: it passed the tee at 657 ms, the client cancelled at 693 ms.
+      { dir: 's2c', action: 'delay', match: 'response', nth: 2, ms: 28 },
+    ]);
+    const run = await runHeadless(scenario, sides);
+    const cancels = run.flatMap((e) => (e.kind === 'frame' && e.msg?.method === 'notifications/cancelled' ? [e.t] : []));
+    assert.deepEqual(cancels, [348, 693]);
+    assert.equal(matchSummary(matchTraces(imp.trace, run)), '10 of 10 frames match.');
+  });
+
+  test('a tee between a python-sdk 1.x server that took 60 ms to answer a cancel: the wire delays the cancel, the server answers as it arrives, and the run matches frame for frame', async () => {
+    const log = [
+      '[+ 0ms] --> {"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"my-host","version":"1"}}}',
+      '[+ 5ms] <-- {"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"py-server","version":"1"}}}',
+      '[+ 10ms] --> {"jsonrpc":"2.0","method":"notifications/initialized"}',
+      '[+ 20ms] --> {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"crawl","arguments":{}}}',
+      '[+ 120ms] --> {"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1,"reason":"user pressed Stop"}}',
+      '[+ 185ms] <-- {"jsonrpc":"2.0","id":1,"error":{"code":0,"message":"Request cancelled"}}',
+    ].join('\n');
+    const imp = imported(log);
+    const scenario = made(scenarioFromTrace({ trace: imp.trace, revision: '2025-11-25', transport: 'stdio' }));
+    assert.equal(scenario.serverProfile, 'py-v1');
+    assert.deepEqual(scenario.faults, [{ dir: 'c2s', action: 'delay', match: 'notifications/cancelled', nth: 1, ms: 60 }]);
+    const match = matchTraces(imp.trace, await runHeadless(scenario, sides));
+    assert.deepEqual(match.counts, { matched: 6, differs: 0, missing: 0, extra: 0 }, matchSummary(match));
+  });
+
+  test('a probe trace is recorded at its client: a round trip split evenly, and the cancels the probe forged itself forged again, not Stops', () => {
+    const { scenario } = fromSample('probe-sdk-v2-stdio.jsonl');
+    assert.deepEqual(scenario.latency, { c2s: 57, s2c: 57 });
+    const cancels = scenario.steps.filter((s) => s.action.type === 'stop' || s.action.type === 'inject-cancel').map((s) => ({ at: s.at, ...s.action }));
+    assert.deepEqual(cancels, [
+      // After the response: the probe's own cancel, at the instant the answer reached it.
+      { at: 1033, type: 'inject-cancel', call: '#3' },
+      { at: 1495, type: 'inject-cancel', requestId: 987654321 },
+      { at: 2052, type: 'stop', call: '#6' },
+      { at: 2809, type: 'stop', call: '#8' },
+      { at: 2830, type: 'inject-cancel', call: '#8' },
+      { at: 3770, type: 'stop', call: '#10' },
+    ]);
+  });
+
+  test('an Inspector export: each answer arrives when the Inspector saw it; what differs is its own client writing notifications/initialized late, which a note says', async () => {
+    const v2 = fromSample('inspector-sdk-v2-stdio.json');
+    assert.deepEqual(v2.scenario.latency, { c2s: 30, s2c: 30 });
+    assert.deepEqual(v2.scenario.faults, [
+      { dir: 'c2s', action: 'delay', match: 'initialize', nth: 1, ms: 315 },
+      { dir: 's2c', action: 'delay', match: 'response', nth: 2, ms: 364 },
+    ]);
+    const made = scenarioFromTrace({ trace: v2.imp.trace, revision: '2025-11-25', transport: 'stdio' });
+    const why = "The log's client wrote notifications/initialized 22 ms after the initialize answer came; the lab's client writes it as the answer arrives, so that frame comes 22 ms early in the run.";
+    assert.ok(made.ok && made.notes.includes(why), made.ok ? made.notes.join('\n') : made.error);
+    const match = matchTraces(v2.imp.trace, await runHeadless(v2.scenario, sides));
+    assert.deepEqual(
+      match.rows.filter((r) => r.status !== 'matched').map((r) => `${r.what}: ${r.how ?? ''}`),
+      ['client → server notifications/initialized: written at 375 ms in the run, 397 ms in the log (-22 ms)'],
+    );
+    const py = fromSample('inspector-py-v1-like-stdio.json');
+    assert.deepEqual(py.scenario.latency, { c2s: 17, s2c: 17 });
+    // tools/list 67 ms late; the code-0 error 96 ms after the cancel arrived (the wire counts the second among the answers the first fault did not take).
+    assert.deepEqual(py.scenario.faults, [
+      { dir: 's2c', action: 'delay', match: 'response', nth: 2, ms: 67 },
+      { dir: 's2c', action: 'delay', match: 'response', nth: 2, ms: 96 },
+    ]);
+    const run = await runHeadless(py.scenario, sides);
+    const error = matchTraces(py.imp.trace, run).rows.find((r) => r.what === 'server → client error for tools/call #3 (code 0)');
+    assert.equal(error?.status, 'matched');
+    // Compared as written, the server frames the Inspector stamped as they arrived would be off by the way back and the delays.
+    const asWritten = matchTraces(py.imp.trace, run, { seenAt: 'wire' }).rows.find((r) => r.frame === error?.frame);
+    assert.equal(asWritten?.how, 'written at 1854 ms in the run, 1967 ms in the log (-113 ms)');
   });
 });
 
