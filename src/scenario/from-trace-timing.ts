@@ -9,7 +9,7 @@
  * does at its client's transport: a server frame's time there is its arrival, and the comparison
  * (from-trace-match.ts) takes the run's arrival for it.
  */
-import { FORMAT_LABEL, PROBE_RECORDER, idKey, type FrameEvent, type IndexedCancel, type IndexedResponse, type TraceEvent, type TraceIndex } from '../trace/index.ts';
+import { PROBE_RECORDER, idKey, type FrameEvent, type IndexedCancel, type IndexedResponse, type TraceEvent, type TraceIndex } from '../trace/index.ts';
 import type { WireFault } from './schema.ts';
 import { DEFAULT_LATENCY } from './from-trace-lab.ts';
 
@@ -20,12 +20,12 @@ const WORTH_SAYING = 10;
 const MAX_FAULTS = 50;
 
 /**
- * Whether the log was taken at the client, from its source event: the Inspector's export (the
- * importer names the format there), or a trace `cancel-lab probe` recorded at its client's transport.
+ * Whether the log was taken at the client, from its source event: the Inspector's export (its
+ * importer marks it `seenAt: 'client'`), or a trace `cancel-lab probe` recorded at its client's transport.
  */
 export function seenAtClient(trace: readonly TraceEvent[]): boolean {
   const source = trace.find((e) => e.kind === 'observed' && e.what === 'source');
-  return source?.kind === 'observed' && (source.recorder === PROBE_RECORDER || source.text.startsWith(`Imported from ${FORMAT_LABEL.inspector}`));
+  return source?.kind === 'observed' && (source.seenAt === 'client' || source.recorder === PROBE_RECORDER);
 }
 
 export interface ObservedTiming {

@@ -253,6 +253,12 @@ export interface ObservedEvent extends Base {
    * checker sets aside when it judges the server (src/rules/probe-trace.ts).
    */
   recorder?: typeof PROBE_RECORDER;
+  /**
+   * On a `source`: `client` when the log stamped each message where the client wrote or read
+   * it (an MCP Inspector export), not on the wire between the sides, so its server frames are
+   * times of arrival. The probe's traces are taken there too; their `recorder` says so.
+   */
+  seenAt?: 'client';
 }
 
 /** The `recorder` of a trace that `cancel-lab probe` recorded. */

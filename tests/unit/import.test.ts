@@ -145,6 +145,9 @@ describe('the MCP Inspector’s own export (its web UI’s Export, captured by c
     const cancel = fs.find((f) => f.msg?.method === 'notifications/cancelled');
     assert.deepEqual(cancel?.msg?.params, { requestId: 2, reason: 'Tool call cancelled by user' });
     assert.ok(!fs.some((f) => f.dir === 's2c' && f.msg?.id === 2), 'no answer to the cancelled call');
+    // The Inspector stamps each message where its client saw it: its server frames are arrivals.
+    const source = r.trace[0];
+    assert.equal(source?.kind === 'observed' ? source.seenAt : undefined, 'client');
   });
 
   test('the SDK v2 server: cancel-lab check --transport stdio passes, its cancel in flight unanswered', async () => {

@@ -12,7 +12,7 @@
  * was seen; times are ms from the first one the log gives, never decreasing.
  */
 import { OPPOSITE, idKey } from '../trace-index.ts';
-import type { Direction, HttpFraming, JsonRpcMessage, TraceEvent } from '../events.ts';
+import type { Direction, HttpFraming, JsonRpcMessage, ObservedEvent, TraceEvent } from '../events.ts';
 import { isRequest, isResponse } from '../messages.ts';
 import { FORMAT_LABEL, type ImportFormat } from './observed.ts';
 
@@ -73,7 +73,7 @@ function deliverySlots(items: readonly Item[]): Map<number, { at: number; side: 
   return slots;
 }
 
-export function observedTrace(format: ImportFormat, source: string): ObservedBuilder {
+export function observedTrace(format: ImportFormat, where: Pick<ObservedEvent, 'seenAt'> = {}): ObservedBuilder {
   const items: Item[] = [];
   let origin: number | undefined;
   let now = 0;
@@ -92,7 +92,7 @@ export function observedTrace(format: ImportFormat, source: string): ObservedBui
       items.push({ kind: 'note', t: time(at), text });
     },
     trace() {
-      const events: TraceEvent[] = [{ kind: 'observed', what: 'source', text: `Imported from ${FORMAT_LABEL[format]}${source ? ` (${source})` : ''}: only what crossed the wire where the log was taken.`, seq: 0, t: 0 }];
+      const events: TraceEvent[] = [{ kind: 'observed', what: 'source', text: `Imported from ${FORMAT_LABEL[format]}: only what crossed the wire where the log was taken.`, ...where, seq: 0, t: 0 }];
       const slots = deliverySlots(items);
       const pending = new Map<number, { frame: number; dir: Direction }[]>();
       const waiting = (at: number, side: 'before' | 'after') => pending.get(at * 2 + (side === 'after' ? 1 : 0)) ?? [];

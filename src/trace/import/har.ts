@@ -147,7 +147,7 @@ export function importHar(value: unknown, progress?: Progress): Imported {
   if (entries.length === 0) return fail('har', 'the capture has no entries');
   const order = entries.map((e, i) => ({ e, i })).sort((a, b) => Date.parse(a.e.startedDateTime) - Date.parse(b.e.startedDateTime) || a.i - b.i);
   const frames = order.flatMap(({ e }, n) => entryFrames(e, n + 1)).sort((a, b) => a.at - b.at || a.order - b.order);
-  const out = observedTrace('har', '');
+  const out = observedTrace('har');
   for (const f of frames) {
     const http: HttpFraming | undefined = f.frame.http;
     out.frame(f.at, f.dir, f.frame.raw, messageOf(f.frame, f.contentType), http);

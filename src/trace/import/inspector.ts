@@ -62,7 +62,7 @@ export function importInspector(value: unknown, progress?: Progress): Imported {
   }
   // A folded response comes after the entries logged while it was pending: order by time (stable).
   const ordered = seen.map((s, i) => ({ s, i })).sort((a, b) => a.s.at - b.s.at || a.i - b.i);
-  const out = observedTrace('inspector', '');
+  const out = observedTrace('inspector', { seenAt: 'client' });
   for (const { s } of ordered) {
     if ('note' in s) out.note(s.at, s.note);
     else out.frame(s.at, s.dir, `${JSON.stringify(s.msg)}\n`, s.msg);

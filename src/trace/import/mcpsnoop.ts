@@ -34,7 +34,7 @@ export function isSnoopEnvelope(line: string): boolean {
 export function importMcpsnoop(text: string, progress?: Progress): Imported {
   const lines = linesOf('mcpsnoop', text);
   if (!Array.isArray(lines)) return lines;
-  const out = observedTrace('mcpsnoop', '');
+  const out = observedTrace('mcpsnoop');
   let transport: string | undefined;
   let revision: string | undefined;
   const tick = ticker(lines.length, progress);

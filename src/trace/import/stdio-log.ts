@@ -68,7 +68,7 @@ export function looksLikeStdioLog(lines: readonly string[]): boolean {
 export function importStdioLog(text: string, progress?: Progress): Imported {
   const lines = linesOf('stdio-log', text);
   if (!Array.isArray(lines)) return lines;
-  const out = observedTrace('stdio-log', '');
+  const out = observedTrace('stdio-log');
   let messages = 0;
   const tick = ticker(lines.length, progress);
   for (const [i, line] of lines.entries()) {
