@@ -38,6 +38,8 @@ function bundleIsFresh() {
  *   --semi-space-growth-factor=1 the young generation keeps its first size instead of doubling
  *                                towards 16 MiB: 5 MiB less for one scenario, 20 MiB for the
  *                                folder, and its scavenges stay cheap.
+ * A scenario near the engine's bounds (slow_count of 2,000 steps, half a second) takes about the
+ * same CPU with both (0.59 s against 0.57 s) and peaks at 96 MiB instead of 140.
  */
 function v8FlagsFor(command) {
   return command === 'explore' ? [] : ['--max-opt=2', '--semi-space-growth-factor=1'];
