@@ -3,14 +3,17 @@
  *   - a fresh pair of sides in a fresh process: both in its thread (the modules of the sides
  *     loaded by that first pair), from createNodeSides() until the standard run's trace is back;
  *   - the command line's whole process for a library scenario, the README's way (`npx
- *     cancel-lab run …`) and its launcher started directly (what npx adds is npm's own start-up),
- *     wall time and peak resident memory (GNU time's maximum resident set, where there is one);
+ *     cancel-lab run …`) and its launcher started directly, wall time and peak resident memory
+ *     (GNU time's maximum resident set, where there is one), each next to its floor measured the
+ *     same way: npx of a no-op bin in a tiny package, and Node running an empty file;
  *   - every library scenario run in this thread against its recorded trace hash.
  * The child process of the first is this file itself, with `--fresh-pair`.
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -68,14 +71,14 @@ export interface ProcessFigure {
   peakKiB: number | null;
 }
 
-/** Wall time and peak memory of `command`, run `n` times after one warm-up (file caches). */
-async function timeProcess(command: string, args: string[], n: number): Promise<ProcessFigure[]> {
+/** Wall time and peak memory of `command` in `cwd`, run `n` times after one warm-up (file caches). */
+async function timeProcess(command: string, args: string[], n: number, cwd = ROOT): Promise<ProcessFigure[]> {
   const gnu = existsSync(GNU_TIME);
   const figures: ProcessFigure[] = [];
   for (let i = 0; i < n + 1; i++) {
     const t0 = performance.now();
     // Exit 1 is a verdict (a MUST broken), not a failure: the output is not what is measured.
-    const result = await run(gnu ? GNU_TIME : command, gnu ? ['-f', '%M', command, ...args] : args, { cwd: ROOT }).catch(
+    const result = await run(gnu ? GNU_TIME : command, gnu ? ['-f', '%M', command, ...args] : args, { cwd }).catch(
       (error: { stderr?: string }) => ({ stderr: error.stderr ?? '' }),
     );
     const wallMs = performance.now() - t0;
@@ -85,15 +88,52 @@ async function timeProcess(command: string, args: string[], n: number): Promise<
   return figures;
 }
 
+export interface CliFigures {
+  npx: ProcessFigure[];
+  /** `npx noop` in a package of nothing but a no-op bin: what npm costs before our launcher starts. */
+  npxFloor: ProcessFigure[];
+  launcher: ProcessFigure[];
+  /** This Node running an empty file: what any launcher costs before it loads anything. */
+  nodeFloor: ProcessFigure[];
+}
+
+/**
+ * npm's floor: npx of a package's own no-op bin, the way `npx cancel-lab` is its project's own
+ * bin (npm 11 links such a package into its npx cache before it runs the bin, whatever the
+ * package holds), in a folder of the system's temporary one made for it and removed after. A
+ * fixed folder name, since npx keys that cache by the folder's path: one entry, not one a bench.
+ */
+async function npxFloor(n: number): Promise<ProcessFigure[]> {
+  const dir = join(tmpdir(), 'cancel-lab-npx-floor');
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir);
+  try {
+    await writeFile(join(dir, 'package.json'), `${JSON.stringify({ name: 'npx-floor', version: '1.0.0', private: true, bin: { noop: 'noop.mjs' } })}\n`);
+    await writeFile(join(dir, 'noop.mjs'), '#!/usr/bin/env node\n');
+    await chmod(join(dir, 'noop.mjs'), 0o755);
+    return await timeProcess('npx', ['noop'], n, dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 /**
  * `npx cancel-lab run <library scenario>` and the launcher alone on this Node, after building
- * the bundle they load (scripts/build-cli.ts), so that neither falls back to the source.
+ * the bundle they load (scripts/build-cli.ts), so that neither falls back to the source; and
+ * the floor of each, measured the same way.
  */
-export async function measureCli(n: number): Promise<{ npx: ProcessFigure[]; launcher: ProcessFigure[] }> {
+export async function measureCli(n: number): Promise<CliFigures> {
   await run(process.execPath, [fileURLToPath(new URL('build-cli.ts', import.meta.url))], { cwd: ROOT });
   const npx = await timeProcess('npx', ['cancel-lab', 'run', CLI_SCENARIO], n);
+  const floor = await npxFloor(n);
   const launcher = await timeProcess(process.execPath, ['bin/cancel-lab.mjs', 'run', CLI_SCENARIO], n);
-  return { npx, launcher };
+  const empty = join(tmpdir(), `cancel-lab-node-floor-${process.pid}.mjs`);
+  await writeFile(empty, '');
+  try {
+    return { npx, npxFloor: floor, launcher, nodeFloor: await timeProcess(process.execPath, [empty], n) };
+  } finally {
+    await rm(empty, { force: true });
+  }
 }
 
 /** Library scenarios run on this thread's sides whose trace hash is the recorded one, of all. */

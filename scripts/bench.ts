@@ -24,7 +24,8 @@
  *      replay floor and the ideal 500 ms), and the longest main-thread task while playing and
  *      during a replay near the event bound (measureLive);
  *   9. issue 17 §2, each next to its aim: the command line's whole process for a library
- *      scenario (`npx cancel-lab run …`, and its launcher alone), and every library trace
+ *      scenario (`npx cancel-lab run …`, and its launcher alone, each with its floor: npx of a
+ *      no-op bin, Node running an empty file), and every library trace
  *      reproduced in this thread (scripts/bench-speed.ts), and the explorer's schedules/s in the
  *      playground's Explore panel (scripts/bench-explore-chromium.ts); the other aims are on the
  *      rows above.
@@ -45,7 +46,7 @@ import type { Sides } from '../src/engine/index.ts';
 import { bundleForPage } from './bundle-for-page.ts';
 import { timelineModel } from '../src/views/index.ts';
 import { measureWireLog } from './bench-wire-log.ts';
-import { CLI_SCENARIO, freshPairInThread, libraryReproduces, measureCli, standardScenario, type ProcessFigure } from './bench-speed.ts';
+import { CLI_SCENARIO, freshPairInThread, libraryReproduces, measureCli, standardScenario, type CliFigures, type ProcessFigure } from './bench-speed.ts';
 import { defaultScenario, type Scenario } from '../src/scenario/index.ts';
 import type { TraceEvent } from '../src/trace/index.ts';
 import { benchExplore } from './bench-explore.ts';
@@ -644,17 +645,50 @@ function wireLogRows(figures: Awaited<ReturnType<typeof measureWireLog>>): [stri
 
 // ── output ──────────────────────────────────────────────────────────────────────────────────
 
-/** The command line's rows: npx and the launcher alone, median wall time and the largest peak. */
-function cliRows(cli: Awaited<ReturnType<typeof measureCli>>): [string, string, string][] {
-  const row = (label: string, figures: ProcessFigure[], aim: string): [string, string, string] => {
-    const wall = stats(figures.map((f) => f.wallMs));
-    const peaks = figures.flatMap((f) => (f.peakKiB === null ? [] : [f.peakKiB]));
-    const peak = peaks.length ? `${(Math.max(...peaks) / 1024).toFixed(0)} MiB peak` : 'peak memory: no GNU time';
-    return [label, `${(wall.median / 1000).toFixed(2)} s`, `${peak}; median of ${wall.n} after a warm-up${aim}`];
-  };
+/** A process's figures over its runs: the median wall time and the largest peak (MiB), if known. */
+interface ProcessSummary {
+  wall: Stats;
+  peakMiB: number | null;
+}
+
+function summary(figures: readonly ProcessFigure[]): ProcessSummary {
+  const peaks = figures.flatMap((f) => (f.peakKiB === null ? [] : [f.peakKiB]));
+  return { wall: stats(figures.map((f) => f.wallMs)), peakMiB: peaks.length ? Math.max(...peaks) / 1024 : null };
+}
+
+const seconds = (p: ProcessSummary): string => `${(p.wall.median / 1000).toFixed(2)} s`;
+const peak = (p: ProcessSummary): string => (p.peakMiB === null ? 'peak memory: no GNU time' : `${p.peakMiB.toFixed(0)} MiB peak`);
+
+/** "2.4× the wall and 1.8× the peak of npm's floor". */
+function against(ours: ProcessSummary, floor: ProcessSummary, name: string): string {
+  const memory = ours.peakMiB === null || floor.peakMiB === null ? '' : ` and ${(ours.peakMiB / floor.peakMiB).toFixed(1)}× the peak`;
+  return `${(ours.wall.median / floor.wall.median).toFixed(1)}× the wall${memory} of ${name}`;
+}
+
+/**
+ * The command line's rows: npx and the launcher alone, each next to its floor measured in this
+ * run (npm's start-up of a no-op bin, Node's of an empty file) and as a ratio to it, so that
+ * the reader sees which part of a figure is npm's or Node's and which is ours.
+ */
+function cliRows(cli: CliFigures): [string, string, string][] {
+  const npx = summary(cli.npx);
+  const npxFloor = summary(cli.npxFloor);
+  const launcher = summary(cli.launcher);
+  const nodeFloor = summary(cli.nodeFloor);
+  const runs = `median of ${npx.wall.n} after a warm-up`;
   return [
-    row(`CLI: npx cancel-lab run ${CLI_SCENARIO.split('/').at(-1) ?? ''}`, cli.npx, '; aim ≤ 0.3 s and ≤ 80 MiB, whole process'),
-    row('  the launcher alone (node bin/cancel-lab.mjs run …)', cli.launcher, '; the rest of the line above is npm starting npx'),
+    [
+      `CLI: npx cancel-lab run ${CLI_SCENARIO.split('/').at(-1) ?? ''}`,
+      seconds(npx),
+      `${peak(npx)}; ${against(npx, npxFloor, "npm's floor")}; ${runs}; aim ≤ 0.3 s and ≤ 80 MiB, whole process`,
+    ],
+    [
+      "  npm's floor: npx of a no-op bin in a tiny package",
+      seconds(npxFloor),
+      `${peak(npxFloor)}; npm 11 links a project's own bin into its npx cache before running it, ours too (with our node_modules)`,
+    ],
+    ['  the launcher alone (node bin/cancel-lab.mjs run …)', seconds(launcher), `${peak(launcher)}; ${against(launcher, nodeFloor, "Node's floor")}`],
+    ["  Node's floor: node of an empty file", seconds(nodeFloor), `${peak(nodeFloor)}; ${runs}`],
   ];
 }
 

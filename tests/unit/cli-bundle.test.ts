@@ -1,12 +1,12 @@
 /**
  * The command line's bundle (scripts/build-cli.ts) prints what the TypeScript source prints for
- * a library scenario, and the launcher (bin/cancel-lab.mjs) runs the bundle only while every
- * file that went into it is older than the build.
+ * a library scenario, the launcher (bin/cancel-lab.mjs) runs the bundle only while every file
+ * that went into it is older than the build, and its V8 settings leave every trace as recorded.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,4 +65,16 @@ test('the launcher runs the bundle while it is fresh, and the source once a file
   await rm(join(root, 'dist-cli/inputs.json'));
   await utimes(join(root, 'src/cli/main.ts'), before, before);
   assert.equal(await launch(), 'source run x.json\n', 'no manifest, no bundle');
+});
+
+test('the launcher, with its V8 settings for a short process, reproduces every library trace', async () => {
+  const library = join(ROOT, 'content/scenarios');
+  // Exit 1 (some library scenarios break a MUST on purpose); about 1 MB of JSON Lines.
+  const { stdout } = await run(process.execPath, [join(ROOT, 'bin/cancel-lab.mjs'), 'run', library, '--format', 'json'], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 }).catch(
+    (error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }),
+  );
+  const lines = stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { scenario?: string; reproduction?: { exact: boolean } });
+  const runs = lines.filter((line) => line.scenario !== undefined);
+  assert.equal(runs.length, (await readdir(library)).filter((name) => name.endsWith('.json')).length);
+  for (const run of runs) assert.equal(run.reproduction?.exact, true, run.scenario);
 });
