@@ -5,9 +5,11 @@
  * sides: Node worker threads headless (src/host), the page's workers in the browser.
  */
 export { DEFAULT_BUDGET, explore, type Exploration, type ExploreOptions, type Shard, type Strategy } from './search.ts';
-export { runSchedule, type Ran, type ScheduleRecord } from './run-one.ts';
+export { failedRun, runSchedule, type Ran, type ScheduleRecord } from './run-one.ts';
 export { crossed, outcomeClass } from './outcome.ts';
 export { summarize, withSchedule, type ClassTally, type ExploreResult, type RuleTally, type Witness } from './summary.ts';
 export { SHRINK_RUNS, shrinkWitness } from './shrink.ts';
 export { mergeExplorations, readExploration, type Merged, type ReadExploration } from './merge.ts';
 export { compareChoices, compareRecords, deviations } from './order.ts';
+export { isRunner, type Lane, type ScheduleJob, type ScheduleRunner } from './lane.ts';
+export { PooledLane, serveSchedules, type PoolPort, type PoolWorker } from './pool.ts';
