@@ -14,8 +14,15 @@ export interface ExploreWorker {
   terminate(): Promise<void>;
 }
 
+/**
+ * Both sides in one thread tell whose step is running by an AsyncLocalStorage
+ * (workers/side-context.node.ts); before Node 24 that costs a hook on every promise, which
+ * async context frames do without. The worker gets them by its own flag; the traces are the same.
+ */
+const EXEC_ARGV = ['--experimental-async-context-frame'];
+
 export function startExploreWorker(): ExploreWorker {
-  const worker = new Worker(new URL('workers/explore.node.ts', projectRoot()));
+  const worker = new Worker(new URL('workers/explore.node.ts', projectRoot()), { execArgv: EXEC_ARGV });
   let died: ((why: string) => void) | null = null;
   let why: string | null = null;
   // Listened to from the start: a worker's error with no listener would take the process down.
