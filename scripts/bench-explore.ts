@@ -3,7 +3,8 @@
  * command line uses (one worker thread per core, each running whole schedules with both sides
  * and the coordinator in it), for the standard scenario with a latency range each way (a random
  * search: its space is far larger than the budget). Warm workers: their start-up is not timed, and
- * a search of WARM_UP schedules per worker first gets their code compiled as a long search has it.
+ * a search of WARM_UP schedules per worker first gets their code compiled as a long search has
+ * it (after a few only, a search of 300 runs mostly unoptimised code, at about half the rate).
  */
 import os from 'node:os';
 import { startExploreWorker } from '../src/host/index.ts';
@@ -11,7 +12,7 @@ import { explore, PooledLane } from '../src/explore/index.ts';
 import type { Scenario } from '../src/scenario/index.ts';
 
 const EXPLORE_BUDGET = 300;
-const WARM_UP = 100;
+const WARM_UP = 300;
 
 export async function benchExplore(standard: Scenario): Promise<[string, string, string]> {
   const lanes = Array.from({ length: Math.max(1, os.availableParallelism()) }, () => new PooledLane(startExploreWorker));
