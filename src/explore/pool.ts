@@ -79,17 +79,26 @@ export function serveSchedules(port: PoolPort, sides: Sides): void {
 
 interface Waiting {
   id: number;
+  scenario: Scenario;
   job: ScheduleJob;
   done(ran: Ran): void;
 }
 
-/** On the explorer's side: a lane whose schedules run in a worker `spawn` starts (now, so that workers start side by side). */
+/**
+ * On the explorer's side: a lane whose schedules run in a worker `spawn` starts (now, so that
+ * workers start side by side). It takes a job while it still runs others (the search sends it
+ * the next while it runs one, so that the worker never waits on this thread between two); the
+ * worker runs them one after the other. When a run broke the worker's sides, or the worker
+ * died in one, the jobs sent after it run again on a fresh worker, as they would have on a
+ * fresh pair of sides one at a time.
+ */
 export class PooledLane implements ScheduleRunner {
   private readonly spawn: () => PoolWorker;
   private worker: PoolWorker | null;
   /** The scenario the worker has, by identity. */
   private sent: Scenario | null = null;
-  private waiting: Waiting | null = null;
+  /** Sent and not answered, in the order sent (the order the worker runs them). */
+  private readonly waiting = new Map<number, Waiting>();
   private ids = 0;
   private closed = false;
 
@@ -101,46 +110,61 @@ export class PooledLane implements ScheduleRunner {
   private start(): PoolWorker {
     const worker = this.spawn();
     worker.listen((message) => {
-      const w = this.waiting;
-      if (!isDoneMessage(message) || w?.id !== message.id) return;
-      this.waiting = null;
+      if (!isDoneMessage(message) || this.worker !== worker) return;
+      const w = this.waiting.get(message.id);
+      if (w === undefined) return;
+      this.waiting.delete(w.id);
+      if (message.ran.broken) void this.replace();
       w.done(message.ran);
     });
     worker.onDeath((why) => {
       if (this.worker !== worker) return;
-      this.worker = null;
-      this.sent = null;
-      const w = this.waiting;
-      this.waiting = null;
-      w?.done(failedRun(w.job.forced, `the explorer's worker died: ${why}`));
+      // The first job waiting is the one it was running.
+      const [first] = this.waiting.values();
+      if (first !== undefined) {
+        this.waiting.delete(first.id);
+        first.done(failedRun(first.job.forced, `the explorer's worker died: ${why}`));
+      }
+      void this.replace();
     });
     return worker;
   }
 
-  async runJob(scenario: Scenario, job: ScheduleJob): Promise<Ran> {
-    if (this.closed) throw new Error('this lane was closed');
-    if (this.waiting !== null) throw new Error('a lane runs one schedule at a time');
+  private post(w: Waiting): void {
     const worker = (this.worker ??= this.start());
-    const id = ++this.ids;
-    const ran = new Promise<Ran>((done) => {
-      this.waiting = { id, job, done };
-    });
-    worker.postMessage({ id, job, ...(this.sent !== scenario && { scenario }) } satisfies JobMessage);
-    this.sent = scenario;
-    const result = await ran;
-    if (result.broken) await this.drop();
-    return result;
+    worker.postMessage({ id: w.id, job: w.job, ...(this.sent !== w.scenario && { scenario: w.scenario }) } satisfies JobMessage);
+    this.sent = w.scenario;
   }
 
-  private async drop(): Promise<void> {
+  runJob(scenario: Scenario, job: ScheduleJob): Promise<Ran> {
+    if (this.closed) return Promise.reject(new Error('this lane was closed'));
+    const id = ++this.ids;
+    return new Promise<Ran>((done) => {
+      const w = { id, scenario, job, done };
+      this.waiting.set(id, w);
+      this.post(w);
+    });
+  }
+
+  /** Ends the worker; the jobs still waiting go to a fresh one, in their order. */
+  private async replace(): Promise<void> {
+    const old = this.drop();
+    if (!this.closed) for (const w of this.waiting.values()) this.post(w);
+    await old;
+  }
+
+  private drop(): Promise<void> {
     const worker = this.worker;
     this.worker = null;
     this.sent = null;
-    await worker?.terminate();
+    return worker?.terminate() ?? Promise.resolve();
   }
 
+  /** Ends the worker; a job still waiting comes back without a verdict. */
   close(): Promise<void> {
     this.closed = true;
+    for (const w of this.waiting.values()) w.done(failedRun(w.job.forced, 'the lane was closed before it ran'));
+    this.waiting.clear();
     return this.drop();
   }
 }

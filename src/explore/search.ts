@@ -80,7 +80,7 @@ interface Job {
 async function runJobs(scenario: Scenario, o: ExploreOptions, jobs: readonly Job[], random: boolean, seed: string, deadline: number, done: (record: ScheduleRecord) => void): Promise<(Ran | null)[]> {
   const results: (Ran | null)[] = jobs.map(() => null);
   let next = 0;
-  const lane = async (_: Lane, l: number): Promise<void> => {
+  const lane = async (l: number): Promise<void> => {
     for (let i = next++; i < jobs.length && Date.now() < deadline && o.signal?.aborted !== true; i = next++) {
       const job = jobs[i] as Job;
       const on = o.lanes[l] as Lane;
@@ -91,7 +91,9 @@ async function runJobs(scenario: Scenario, o: ExploreOptions, jobs: readonly Job
       done(ran.record);
     }
   };
-  await Promise.all(o.lanes.map(lane));
+  // A runner of whole schedules is sent its next one while it runs one, so that it never waits on this thread between two.
+  const loops = o.lanes.flatMap((on, l) => (isRunner(on) ? [l, l] : [l]));
+  await Promise.all(loops.map((l) => lane(l)));
   return results;
 }
 

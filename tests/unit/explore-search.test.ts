@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
 import { startExploreWorker } from '../../src/host/index.ts';
 import type { Sides } from '../../src/engine/index.ts';
-import { compareChoices, explore, mergeExplorations, PooledLane, summarize, type Exploration, type PoolWorker, type ScheduleRecord } from '../../src/explore/index.ts';
+import { compareChoices, explore, mergeExplorations, PooledLane, serveSchedules, summarize, type Exploration, type PoolWorker, type ScheduleRecord } from '../../src/explore/index.ts';
 import { exploreCommand } from '../../src/cli/explore.ts';
 import { decodeLink, parseSchedule, parseScenario, type Scenario } from '../../src/scenario/index.ts';
 import { traceHash, type FrameEvent, type TraceEvent } from '../../src/trace/index.ts';
@@ -279,7 +279,42 @@ describe('on a pool of worker threads, each running whole schedules', () => {
     assert.match(found.records[1]?.problem ?? '', /^the run failed: the explorer's worker died: it exited with code 1$/);
     assert.deepEqual([found.records[0], ...found.records.slice(2)], [one.records[0], ...one.records.slice(2)]);
   });
+
+  test('a run that breaks its worker\'s sides ends that worker, and the schedule sent after it runs again on a fresh one', async () => {
+    const spawned: number[] = [];
+    let answers = 0;
+    // A worker in this thread (serveSchedules on a pair of its own) whose third answer says its sides broke.
+    const flaky = (): PoolWorker => {
+      const sides = createNodeSides();
+      let gone = false;
+      let lane: ((message: unknown) => void) | null = null;
+      let served: ((message: unknown) => void) | null = null;
+      const answer = (m: unknown): void => {
+        if (gone) return;
+        if (++answers === 3 && isObject(m) && isObject(m.ran)) m.ran.broken = true;
+        lane?.(m);
+      };
+      serveSchedules({ postMessage: answer, listen: (h) => void (served = h) }, sides);
+      spawned.push(spawned.length);
+      return {
+        postMessage: (m) => void setImmediate(() => gone || served?.(m)),
+        listen: (h) => void (lane = h),
+        onDeath: () => undefined,
+        terminate: async () => {
+          gone = true;
+          await sides.close();
+        },
+      };
+    };
+    const lane = new PooledLane(flaky);
+    after(() => lane.close());
+    const found = await explore(seed4, { lanes: [lane], budget: 6 });
+    assert.equal(spawned.length, 2, 'a fresh worker after the broken run');
+    assert.deepEqual(found, await explore(seed4, { lanes: lanes.slice(0, 1), budget: 6 }), 'every schedule kept, as one pair of sides runs them');
+  });
 });
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 describe('cancel-lab explore', () => {
   let dir: string;
