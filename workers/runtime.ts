@@ -12,18 +12,22 @@ export class SideState extends SideClock {
   out: SideOutput[] = [];
   /** Set when this side's emulated process has died: nothing it does reaches anyone any more. */
   dead = false;
-  /** Quiet macrotask turns in a row that end a step (quietTurnsFor). */
-  quietTurns = 2;
+  /** How a step of this side ends (settlingFor). */
+  settling: Settling = 'quiet-turns';
 }
 
 /**
- * On stdio a side's work is promise work and virtual timers only, so one macrotask after it
- * has seen every microtask it queued, however long the chain. Over HTTP the SDK reads request
- * and response bodies, which a browser may finish in a task of its own: a second quiet turn
- * waits for that.
+ * How a step ends. On stdio a side's work is promise work and virtual timers only, so all of it
+ * has run by the first macrotask after the step began, however long the chain: one turn, and
+ * no turn more to see that nothing changed. Over HTTP the SDK reads request and response
+ * bodies, which a browser may finish in a task of its own: there a step ends once two turns in
+ * a row find nothing new.
  */
-function quietTurnsFor(config: SideConfig): number {
-  return config.transport === 'stdio' ? 1 : 2;
+type Settling = 'one-turn' | 'quiet-turns';
+const QUIET_TURNS = 2;
+
+function settlingFor(config: SideConfig): Settling {
+  return config.transport === 'stdio' ? 'one-turn' : 'quiet-turns';
 }
 
 /**
@@ -85,14 +89,12 @@ function activity(s: SideState): string {
   return `${s.out.length}/${s.timerCalls}`;
 }
 
-/**
- * Everything the SDK does in response to one event has run once `s.quietTurns` macrotasks in a
- * row find nothing new (quietTurnsFor says how many a transport needs).
- */
+/** Everything the SDK does in response to one event has run, as settlingFor says for the transport. */
 async function untilQuiet(s: SideState): Promise<void> {
+  if (s.settling === 'one-turn') return macrotask();
   let quiet = 0;
   let last = activity(s);
-  while (quiet < s.quietTurns) {
+  while (quiet < QUIET_TURNS) {
     await macrotask();
     const now = activity(s);
     if (now === last) quiet++;
@@ -174,7 +176,7 @@ export function withBatches<A>(side: SideApi<A>): Required<SideApi<A>> {
   return {
     ...side,
     init(config, t) {
-      currentSide().quietTurns = quietTurnsFor(config);
+      currentSide().settling = settlingFor(config);
       return side.init(config, t);
     },
     batch: (plan) => runBatch(side, plan),

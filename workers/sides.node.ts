@@ -21,7 +21,16 @@ function asCloned(error: unknown): unknown {
  */
 function inContext<A>(api: SideApi<A>, state: SideState): Required<SideApi<A>> {
   const side = withBatches(api);
-  const run = <T>(call: () => Promise<T>): Promise<T> => running.run(state, async () => call()).catch((error: unknown) => Promise.reject(asCloned(error)));
+  const fail = (error: unknown): Promise<never> => Promise.reject(asCloned(error));
+  // A call that throws before its promise exists fails the same way, with no async wrapper's promise more.
+  const started = <T>(call: () => Promise<T>): Promise<T> => {
+    try {
+      return call();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+  const run = <T>(call: () => Promise<T>): Promise<T> => running.run(state, started, call).catch(fail);
   return {
     init: (config, t) => run(() => side.init(structuredClone(config), t)),
     deliver: (t, frame) => run(() => side.deliver(t, frame)),

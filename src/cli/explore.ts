@@ -1,6 +1,6 @@
 /**
- * `cancel-lab explore`: a scenario's schedule space searched on one pair of worker threads per
- * core, or shard files merged; the tally and the witnesses printed in the format asked for, each
+ * `cancel-lab explore`: a scenario's schedule space searched on a pool of worker threads, one
+ * per core, each running whole schedules (both sides and the coordinator in it), or shard files merged; the tally and the witnesses printed in the format asked for, each
  * witness replayed from its permalink as `cancel-lab run` would (so the link is checked to
  * reproduce its run, and checks, JUnit and SARIF judge it with the report writers of `run`).
  */
@@ -8,8 +8,8 @@ import { availableParallelism } from 'node:os';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Sides } from '../engine/index.ts';
-import { explore, mergeExplorations, readExploration, summarize, type Exploration, type ExploreResult, type Witness } from '../explore/index.ts';
-import { createNodeSides, type NodeSides } from '../host/index.ts';
+import { explore, isRunner, mergeExplorations, PooledLane, readExploration, summarize, type Exploration, type ExploreResult, type Lane, type Witness } from '../explore/index.ts';
+import { createNodeSides, startExploreWorker, type NodeSides } from '../host/index.ts';
 import { parseExploreArgs, EXPLORE_USAGE, type ExploreArgs } from './explore-args.ts';
 import { exploreText, witnessUrl } from './explore-text.ts';
 import { judgeInput, type Judged } from './judge.ts';
@@ -19,8 +19,8 @@ import type { Printed } from './text.ts';
 
 export interface ExploreCommandOptions {
   cwd?: string;
-  /** Warm pairs of sides to run on (tests); by default one new pair per core, closed at the end. */
-  lanes?: Sides[];
+  /** Warm lanes to run on (tests); by default a pool of one worker per core, closed at the end. */
+  lanes?: Lane[];
 }
 
 export interface ExploreOutcome extends Printed {
@@ -50,13 +50,12 @@ async function shardFiles(inputs: readonly string[], cwd: string): Promise<Got> 
   return merged.ok ? { ok: true, exploration: merged.exploration, what: `${inputs.length} shard files` } : { ok: false, error: `Cannot merge: ${merged.error}.` };
 }
 
-async function search(args: ExploreArgs, cwd: string, lanes: Sides[], renew: ((broken: Sides) => Promise<Sides>) | undefined): Promise<Got> {
+async function search(args: ExploreArgs, cwd: string, lanes: Lane[]): Promise<Got> {
   const input = args.inputs[0] ?? '';
   const loaded = await loadScenario(input, cwd);
   if (!loaded.ok) return loaded;
   const exploration = await explore(loaded.scenario, {
     lanes,
-    ...(renew !== undefined && { renew }),
     ...(args.budget !== undefined && { budget: args.budget }),
     ...(args.seconds !== undefined && { seconds: args.seconds }),
     ...(args.seed !== undefined && { seed: args.seed }),
@@ -94,28 +93,23 @@ export async function exploreCommand(argv: readonly string[], opts: ExploreComma
   if ('info' in parsed) return { ...none, exitCode: 0, stdout: [EXPLORE_USAGE], stderr: [] };
   const args = parsed.args;
   const cwd = opts.cwd ?? process.cwd();
-  const own: NodeSides[] = opts.lanes ? [] : Array.from({ length: Math.max(1, availableParallelism()) }, () => createNodeSides());
-  const lanes = opts.lanes ?? [...own];
-  // A pair of our own that failed or hung in a run is closed and replaced (a given pair is the caller's).
-  const renew = opts.lanes
-    ? undefined
-    : async (broken: Sides): Promise<Sides> => {
-        const i = own.findIndex((s) => s === broken);
-        if (i >= 0) await own.splice(i, 1)[0]?.close();
-        const fresh = createNodeSides();
-        own.push(fresh);
-        return fresh;
-      };
+  // A lane of our own replaces its worker when a run broke it; the witnesses' replays run on
+  // sides in this thread, as `cancel-lab run` runs them.
+  const own = opts.lanes ? [] : Array.from({ length: Math.max(1, availableParallelism()) }, () => new PooledLane(startExploreWorker));
+  const lanes: Lane[] = opts.lanes ?? [...own];
+  const given = opts.lanes?.find((l): l is Sides => !isRunner(l));
+  let mine: NodeSides | null = null;
   try {
-    const got = args.merge ? await shardFiles(args.inputs, cwd) : await search(args, cwd, lanes, renew);
+    const got = args.merge ? await shardFiles(args.inputs, cwd) : await search(args, cwd, lanes);
     if (!got.ok) return { ...none, exitCode: 2, stdout: [], stderr: [`cancel-lab: ${got.error}`] };
     const result = await summarize(got.exploration, lanes);
-    const sides = lanes[0] as Sides;
+    const sides = given ?? (mine = createNodeSides());
     const witnesses: Judged[] = [];
     for (const { name, witness } of judgedWitnesses(result)) witnesses.push({ ...(await judgeInput(`#${witness.link}`, { sides, cwd })), input: name });
     const exitCode = result.schedules === result.noVerdict ? 3 : result.mustBroken ? 1 : 0;
     return { exploration: got.exploration, result, witnesses, exitCode, ...printed(args, got.what, got.exploration, result, witnesses, exitCode) };
   } finally {
-    await Promise.all(own.map((s) => s.close()));
+    await Promise.all(own.map((l) => l.close()));
+    await mine?.close();
   }
 }

@@ -29,7 +29,6 @@ export interface Ran {
   record: ScheduleRecord;
   choices: number[];
   options: number[];
-  trace: TraceEvent[];
   /** The sides failed or hung in it: they may be stuck or gone, and should not run another schedule. */
   broken: boolean;
 }
@@ -56,6 +55,12 @@ function problemOf(trace: readonly TraceEvent[]): string | undefined {
   return negotiated(trace) === null ? 'the client never connected' : undefined;
 }
 
+/** A run that failed before it ended: no verdict, and sides that should not run another schedule. */
+export function failedRun(choices: readonly number[], why: string): Ran {
+  const record = { schedule: formatSchedule(choices), traceHash: '', violated: [], must: [], outcome: 'run failed', problem: `the run failed: ${why}` };
+  return { record, choices: [...choices], options: [], broken: true };
+}
+
 /** Runs `scenario` on `sides` with the forced choices, then `then`'s; never throws for a run that fails (its record says so). */
 export async function runSchedule(scenario: Scenario, sides: Sides, forced: readonly number[], then: ((decision: Decision) => number) | null = null): Promise<Ran> {
   const choices: number[] = [];
@@ -66,9 +71,7 @@ export async function runSchedule(scenario: Scenario, sides: Sides, forced: read
     await run.runToEnd();
     trace = run.trace;
   } catch (error) {
-    const schedule = formatSchedule(choices);
-    const record = { schedule, traceHash: '', violated: [], must: [], outcome: 'run failed', problem: `the run failed: ${error instanceof Error ? error.message : String(error)}` };
-    return { record, choices, options, trace: [], broken: true };
+    return { ...failedRun(choices, error instanceof Error ? error.message : String(error)), options };
   }
   const index = indexTrace(trace);
   const problem = problemOf(trace);
@@ -82,5 +85,5 @@ export async function runSchedule(scenario: Scenario, sides: Sides, forced: read
     ...(problem !== undefined && { problem }),
   };
   const halt = haltOf(trace);
-  return { record, choices, options, trace, broken: halt?.reason === 'side-busy' || halt?.reason === 'side-failed' };
+  return { record, choices, options, broken: halt?.reason === 'side-busy' || halt?.reason === 'side-failed' };
 }

@@ -1,7 +1,7 @@
 /**
  * The search over a scenario's schedule space. Every schedule is a list of choices (choice 0
  * the default); the search takes them in one deterministic order and runs each on one of
- * several worker pairs, keeping results by their place in the order, never by which pair
+ * several lanes (pairs of sides, or runners of whole schedules), keeping results by their place in the order, never by which pair
  * finished first.
  *
  * Exhaustive: the default schedule first, then every schedule one choice away from it, then two,
@@ -18,8 +18,8 @@
  */
 import type { Sides } from '../engine/index.ts';
 import type { Scenario } from '../scenario/index.ts';
-import { randomInts } from './prng.ts';
-import { runSchedule, type Ran, type ScheduleRecord } from './run-one.ts';
+import { isRunner, runJob, type Lane } from './lane.ts';
+import type { Ran, ScheduleRecord } from './run-one.ts';
 import { compareChoices } from './order.ts';
 
 export type Strategy = 'exhaustive' | 'random';
@@ -31,8 +31,12 @@ export interface Shard {
 }
 
 export interface ExploreOptions {
-  /** The worker pairs to run on, one schedule at a time each (one pair per core, say). A pair that broke in a run is replaced here, by `renew`. */
-  lanes: Sides[];
+  /**
+   * What to run on, one schedule at a time each: pairs of sides (one per core, say), driven from
+   * this thread, or runners of whole schedules (pool.ts). A pair that broke in a run is replaced
+   * here, by `renew`; a runner replaces its own.
+   */
+  lanes: Lane[];
   /** A fresh pair for one that failed or hung in a run (closing the old one); without it, the broken pair runs on. */
   renew?: (broken: Sides) => Promise<Sides>;
   /** The most schedules to run; 200 when neither this nor `seconds` is given. */
@@ -76,18 +80,20 @@ interface Job {
 async function runJobs(scenario: Scenario, o: ExploreOptions, jobs: readonly Job[], random: boolean, seed: string, deadline: number, done: (record: ScheduleRecord) => void): Promise<(Ran | null)[]> {
   const results: (Ran | null)[] = jobs.map(() => null);
   let next = 0;
-  const lane = async (_: Sides, l: number): Promise<void> => {
+  const lane = async (l: number): Promise<void> => {
     for (let i = next++; i < jobs.length && Date.now() < deadline && o.signal?.aborted !== true; i = next++) {
       const job = jobs[i] as Job;
-      const draw = random && job.n !== undefined ? randomInts(seed, job.n) : null;
-      const ran = await runSchedule(scenario, o.lanes[l] as Sides, job.forced, draw === null ? null : (d) => draw(d.options));
-      if (ran.broken && o.renew) o.lanes[l] = await o.renew(o.lanes[l] as Sides);
+      const on = o.lanes[l] as Lane;
+      const ran = await runJob(on, scenario, { forced: job.forced, ...(random && job.n !== undefined && { random: { seed, n: job.n } }) });
+      if (ran.broken && o.renew && !isRunner(on)) o.lanes[l] = await o.renew(on);
       if (job.n !== undefined) ran.record.n = job.n;
       results[i] = ran;
       done(ran.record);
     }
   };
-  await Promise.all(o.lanes.map(lane));
+  // A runner of whole schedules is sent its next one while it runs one, so that it never waits on this thread between two.
+  const loops = o.lanes.flatMap((on, l) => (isRunner(on) ? [l, l] : [l]));
+  await Promise.all(loops.map((l) => lane(l)));
   return results;
 }
 

@@ -3,10 +3,10 @@
  * fewer steps first, then fewer choices away from the default, then smaller choices. Each try
  * is a run; a try is kept only when it still breaks the rule, with a verdict, and is smaller.
  */
-import type { Sides } from '../engine/index.ts';
 import { parseScenario, stepOfKey, type Scenario } from '../scenario/index.ts';
 import { compareChoices } from './order.ts';
-import { runSchedule, type Ran } from './run-one.ts';
+import { runJob, type Lane } from './lane.ts';
+import type { Ran } from './run-one.ts';
 
 /** The most runs one witness's shrinking may take. */
 export const SHRINK_RUNS = 100;
@@ -44,14 +44,14 @@ function smaller(a: Shrunk, b: Shrunk): boolean {
   return compareChoices(a.ran.choices, b.ran.choices) < 0;
 }
 
-export async function shrinkWitness(start: Shrunk, rule: string, sides: Sides, runs: number = SHRINK_RUNS): Promise<Shrunk> {
+export async function shrinkWitness(start: Shrunk, rule: string, lane: Lane, runs: number = SHRINK_RUNS): Promise<Shrunk> {
   let best = start;
   let left = runs;
   const attempt = async (scenario: Scenario, choices: readonly number[]): Promise<boolean> => {
     if (left <= 0) return false;
     left--;
-    const ran = await runSchedule(scenario, sides, choices);
-    // Sides that failed or hung may be stuck: no more tries on them, the witness is what it is.
+    const ran = await runJob(lane, scenario, { forced: choices });
+    // Sides that failed or hung may be stuck: no more tries on them (a runner has replaced its own by now, but the budget of tries is spent alike), the witness is what it is.
     if (ran.broken) left = 0;
     const tried = { scenario, ran };
     if (ran.record.problem !== undefined || !ran.record.violated.includes(rule) || !smaller(tried, best)) return false;

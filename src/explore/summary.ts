@@ -5,9 +5,9 @@
  * scenario and the records alone (and of runs, which are deterministic), so a merged search
  * gives the unsharded one's result.
  */
-import type { Sides } from '../engine/index.ts';
 import { formatSchedule, permalinkOf, type Scenario } from '../scenario/index.ts';
 import { choicesOf, compareChoices, deviations } from './order.ts';
+import type { Lane } from './lane.ts';
 import type { ScheduleRecord } from './run-one.ts';
 import type { Exploration, Strategy } from './search.ts';
 import { shrinkWitness } from './shrink.ts';
@@ -69,7 +69,7 @@ function smallest(records: readonly ScheduleRecord[]): ScheduleRecord {
 }
 
 /** Tallies the records and shrinks one witness per rule broken, on the given lanes (one rule per lane at a time). */
-export async function summarize(exploration: Exploration, lanes: readonly Sides[]): Promise<ExploreResult> {
+export async function summarize(exploration: Exploration, lanes: readonly Lane[]): Promise<ExploreResult> {
   const { scenario, records } = exploration;
   const judged = records.filter((r) => r.problem === undefined);
   const classes: ClassTally[] = [];
@@ -81,13 +81,13 @@ export async function summarize(exploration: Exploration, lanes: readonly Sides[
   const ruleIds = [...new Set(judged.flatMap((r) => r.violated))].sort();
   const rules: (RuleTally | null)[] = ruleIds.map(() => null);
   let next = 0;
-  const lane = async (sides: Sides): Promise<void> => {
+  const lane = async (on: Lane): Promise<void> => {
     for (let i = next++; i < ruleIds.length; i = next++) {
       const rule = ruleIds[i] as string;
       const breaking = judged.filter((r) => r.violated.includes(rule));
       const start = smallest(breaking);
-      const startRan = { record: start, choices: choicesOf(start.schedule), options: [], trace: [], broken: false };
-      const shrunk = await shrinkWitness({ scenario, ran: startRan }, rule, sides);
+      const startRan = { record: start, choices: choicesOf(start.schedule), options: [], broken: false };
+      const shrunk = await shrinkWitness({ scenario, ran: startRan }, rule, on);
       const witness = await witnessOf(shrunk.scenario, shrunk.ran.choices, shrunk.ran.record.traceHash);
       rules[i] = { rule, must: breaking.some((r) => r.must.includes(rule)), schedules: breaking.length, witness };
     }

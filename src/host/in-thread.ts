@@ -24,16 +24,21 @@ export function takeThreadSides(): ThreadSides | null {
   if (taken || spoiled) return null;
   taken = true;
   const sides = (loaded ??= import('../../workers/sides.node.ts'));
+  // Once loaded, a step calls the side straight away: no promise more than the side's own
+  // answer and its bookkeeping (each promise has a hook to run while a side's context is kept).
+  let ready: Loaded | null = null;
+  void sides.then((m) => {
+    ready = m;
+  });
   let running = 0;
   let closed = false;
-  const step = async <T>(call: (m: Loaded) => Promise<T>): Promise<T> => {
-    if (closed) throw new Error('these sides were closed');
+  const done = (): void => {
+    running--;
+  };
+  const step = <T>(call: (m: Loaded) => Promise<T>): Promise<T> => {
+    if (closed) return Promise.reject(new Error('these sides were closed'));
     running++;
-    try {
-      return await call(await sides);
-    } finally {
-      running--;
-    }
+    return (ready !== null ? call(ready) : sides.then(call)).finally(done);
   };
   return {
     client: {

@@ -33,7 +33,7 @@ export interface NodeSidesOptions {
 }
 
 /** An error cloned out of a worker: a DOMException (an AbortError) keeps only its stack. */
-function describe(error: Error): string {
+export function describe(error: Error): string {
   return error.message !== '' ? error.message : (error.stack?.split('\n')[0] ?? String(error));
 }
 
@@ -53,7 +53,7 @@ function deathOf(worker: Worker, name: string): <T>(call: Promise<T>) => Promise
 }
 
 /** The folder holding workers/: two up from src/host/, or one up from the command line's bundle in dist-cli/ (scripts/build-cli.ts). */
-function projectRoot(): URL {
+export function projectRoot(): URL {
   const fromSource = new URL('../../', import.meta.url);
   return existsSync(new URL('workers/client.node.ts', fromSource)) ? fromSource : new URL('../', import.meta.url);
 }

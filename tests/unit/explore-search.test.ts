@@ -2,7 +2,8 @@
  * The explorer (src/explore/, src/cli/explore.ts): from R2 with a latency range it finds the
  * schedules where the response crosses the cancel, as the wire shows; from seed 004 with a Stop
  * window the smallest schedule that crashes the python-sdk 1.x server, shrunk; a witness link
- * replays its trace exactly; shards merged give the unsharded result; the command's exit codes.
+ * replays its trace exactly; shards merged give the unsharded result; a pool of worker threads
+ * running whole schedules gives the one-lane result; the command's exit codes.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,8 +11,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
+import { startExploreWorker } from '../../src/host/index.ts';
 import type { Sides } from '../../src/engine/index.ts';
-import { compareChoices, explore, mergeExplorations, summarize, type Exploration, type ScheduleRecord } from '../../src/explore/index.ts';
+import { compareChoices, explore, mergeExplorations, PooledLane, serveSchedules, summarize, type Exploration, type PoolWorker, type ScheduleRecord } from '../../src/explore/index.ts';
 import { exploreCommand } from '../../src/cli/explore.ts';
 import { decodeLink, parseSchedule, parseScenario, type Scenario } from '../../src/scenario/index.ts';
 import { traceHash, type FrameEvent, type TraceEvent } from '../../src/trace/index.ts';
@@ -228,6 +230,92 @@ function choicesOf(schedule: string): number[] {
   return parsed.choices;
 }
 
+describe('on a pool of worker threads, each running whole schedules', () => {
+  let pool: PooledLane[] = [];
+  before(() => {
+    pool = [new PooledLane(startExploreWorker), new PooledLane(startExploreWorker)];
+  });
+  after(() => Promise.all(pool.map((l) => l.close())));
+
+  test('the random search gives the records of one pair of sides in this thread, and each schedule replays its trace here', async () => {
+    const one = await explore(r2, { lanes: lanes.slice(0, 1), budget: 24, seed: 'r2' });
+    const pooled = await explore(r2, { lanes: pool, budget: 24, seed: 'r2' });
+    assert.deepEqual(pooled, one);
+    for (const r of pooled.records.filter((x) => x.outcome.includes('crossed')).slice(0, 3)) {
+      assert.equal(await traceHash(await runHeadless(withSchedule(r2, r.schedule), lanes[0])), r.traceHash, `${r.schedule} replays byte for byte`);
+    }
+  });
+
+  test('the exhaustive search, sharded or not, and its summary with the witnesses shrunk, are the one-lane ones', async () => {
+    const one = await explore(seed4, { lanes: lanes.slice(0, 1), budget: 15 });
+    assert.deepEqual(await explore(seed4, { lanes: pool, budget: 15 }), one);
+    const parts: Exploration[] = [];
+    for (const k of [1, 2]) parts.push(await explore(seed4, { lanes: pool, budget: 15, shard: { k, n: 2 } }));
+    const merged = mergeExplorations(parts);
+    assert.ok(merged.ok);
+    assert.deepEqual(merged.exploration, one);
+    const whole = await explore(seed4, { lanes: lanes.slice(0, 1), budget: 100 });
+    assert.deepEqual(await summarize(whole, pool), await summarize(whole, lanes.slice(0, 1)));
+  });
+
+  test('a worker that dies in a run gives that schedule no verdict, and a fresh worker runs the next', async () => {
+    let jobs = 0;
+    // A real worker, that exits instead of answering the second job it is sent.
+    const dying = (): PoolWorker => {
+      const real = startExploreWorker();
+      return {
+        ...real,
+        postMessage(message) {
+          if (++jobs === 2) void real.terminate();
+          else real.postMessage(message);
+        },
+      };
+    };
+    const lane = new PooledLane(dying);
+    after(() => lane.close());
+    const found = await explore(seed4, { lanes: [lane], budget: 4 });
+    const one = await explore(seed4, { lanes: lanes.slice(0, 1), budget: 4 });
+    assert.equal(found.records.length, 4);
+    assert.match(found.records[1]?.problem ?? '', /^the run failed: the explorer's worker died: it exited with code 1$/);
+    assert.deepEqual([found.records[0], ...found.records.slice(2)], [one.records[0], ...one.records.slice(2)]);
+  });
+
+  test('a run that breaks its worker\'s sides ends that worker, and the schedule sent after it runs again on a fresh one', async () => {
+    const spawned: number[] = [];
+    let answers = 0;
+    // A worker in this thread (serveSchedules on a pair of its own) whose third answer says its sides broke.
+    const flaky = (): PoolWorker => {
+      const sides = createNodeSides();
+      let gone = false;
+      let lane: ((message: unknown) => void) | null = null;
+      let served: ((message: unknown) => void) | null = null;
+      const answer = (m: unknown): void => {
+        if (gone) return;
+        if (++answers === 3 && isObject(m) && isObject(m.ran)) m.ran.broken = true;
+        lane?.(m);
+      };
+      serveSchedules({ postMessage: answer, listen: (h) => void (served = h) }, sides);
+      spawned.push(spawned.length);
+      return {
+        postMessage: (m) => void setImmediate(() => gone || served?.(m)),
+        listen: (h) => void (lane = h),
+        onDeath: () => undefined,
+        terminate: async () => {
+          gone = true;
+          await sides.close();
+        },
+      };
+    };
+    const lane = new PooledLane(flaky);
+    after(() => lane.close());
+    const found = await explore(seed4, { lanes: [lane], budget: 6 });
+    assert.equal(spawned.length, 2, 'a fresh worker after the broken run');
+    assert.deepEqual(found, await explore(seed4, { lanes: lanes.slice(0, 1), budget: 6 }), 'every schedule kept, as one pair of sides runs them');
+  });
+});
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
 describe('cancel-lab explore', () => {
   let dir: string;
   before(async () => {
@@ -243,6 +331,14 @@ describe('cancel-lab explore', () => {
     assert.match(text, /^ {2}CANCEL-RACE-GRACEFUL \(MUST\): \d+ of 38 schedules; smallest witness s1\.[0-9a-z]+: 2 steps, 1 choice off the default, its link replays the same trace$/m);
     assert.match(text, /^ {4}https:\/\/lab\.example\/playground\/#v1\.[A-Za-z0-9_-]+$/m);
     assert.ok(out.witnesses.every((j) => j.reproduction?.exact === true));
+  });
+
+  test('on its own pool of worker threads, it prints what it prints on given lanes', async () => {
+    const file = new URL('seed-004-stop-window.json', FIXTURES).pathname;
+    const pooled = await exploreCommand([file, '--budget', '12']);
+    const given = await exploreCommand([file, '--budget', '12'], { lanes });
+    assert.equal(pooled.exitCode, 1);
+    assert.deepEqual([pooled.stdout, pooled.stderr, pooled.exploration], [given.stdout, given.stderr, given.exploration]);
   });
 
   test('--shard K/N --format json writes shard files that --merge joins into the unsharded result', async () => {
