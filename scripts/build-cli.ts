@@ -36,15 +36,18 @@ async function main(): Promise<void> {
     root,
     publicDir: false,
     build: {
-      ssr: 'src/cli/main.ts',
+      // The command line, and the entry of the explorer's worker threads (src/host/explore-worker.ts
+      // starts the bundled one when it sits beside it), so that a pool's threads load no TypeScript either.
+      ssr: true,
       outDir: out,
       emptyOutDir: true,
       target: 'node22',
       minify: false,
       reportCompressedSize: false,
       rollupOptions: {
+        input: { main: 'src/cli/main.ts', 'explore.node': 'workers/explore.node.ts' },
         output: {
-          entryFileNames: 'main.mjs',
+          entryFileNames: '[name].mjs',
           chunkFileNames: '[name]-[hash].mjs',
           // What V8 holds of each file it loads: without the comments (the SDK's JSDoc is a third of
           // it) and in ASCII (\u escapes), so that V8 keeps each file's text at one byte a

@@ -4,6 +4,7 @@
  * explorer's pooled lane drives. The shape is the explorer's PoolWorker; this layer only starts
  * and ends the thread.
  */
+import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { describe, projectRoot } from './node.ts';
 
@@ -21,8 +22,17 @@ export interface ExploreWorker {
  */
 const EXEC_ARGV = ['--experimental-async-context-frame'];
 
+/**
+ * The worker's entry: in the CLI bundle (scripts/build-cli.ts) its bundled entry sits beside
+ * this code, in dist-cli/; run from the source, the TypeScript entry.
+ */
+function entry(): URL {
+  const bundled = new URL('./explore.node.mjs', import.meta.url);
+  return existsSync(bundled) ? bundled : new URL('workers/explore.node.ts', projectRoot());
+}
+
 export function startExploreWorker(): ExploreWorker {
-  const worker = new Worker(new URL('workers/explore.node.ts', projectRoot()), { execArgv: EXEC_ARGV });
+  const worker = new Worker(entry(), { execArgv: EXEC_ARGV });
   let died: ((why: string) => void) | null = null;
   let why: string | null = null;
   // Listened to from the start: a worker's error with no listener would take the process down.

@@ -1,6 +1,6 @@
 /**
  * The command line's bundle (scripts/build-cli.ts) prints what the TypeScript source prints for
- * a library scenario, the launcher (bin/cancel-lab.mjs) runs the bundle only while every file
+ * a library scenario and an explored one (on the pool's worker threads), the launcher (bin/cancel-lab.mjs) runs the bundle only while every file
  * that went into it is older than the build, and its V8 settings leave every trace as recorded.
  */
 import { after, before, test } from 'node:test';
@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SCENARIO = join(ROOT, 'content/scenarios/race-r1-cancel-after-response.json');
+const EXPLORED = join(ROOT, 'tests/fixtures/explore/r2-latency-range.json');
 
 let dir = '';
 before(async () => {
@@ -37,8 +38,10 @@ test('the bundle prints, for a library scenario, what the source prints, and lis
   const out = join(dir, 'dist-cli');
   await run(process.execPath, [join(ROOT, 'scripts/build-cli.ts'), out], { cwd: ROOT });
   const manifest = JSON.parse(await readFile(join(out, 'inputs.json'), 'utf8')) as { builtAt: number; inputs: string[] };
-  for (const file of ['src/cli/main.ts', 'workers/sides.node.ts', 'workers/runtime.ts', 'package-lock.json']) assert.ok(manifest.inputs.includes(file), file);
-  for (const args of [['run', SCENARIO], ['run', SCENARIO, '--json']]) {
+  for (const file of ['src/cli/main.ts', 'workers/sides.node.ts', 'workers/runtime.ts', 'workers/explore.node.ts', 'package-lock.json']) assert.ok(manifest.inputs.includes(file), file);
+  // The explorer's worker threads have their own bundled entry beside the command line's.
+  assert.ok((await readdir(out)).includes('explore.node.mjs'));
+  for (const args of [['run', SCENARIO], ['run', SCENARIO, '--json'], ['explore', EXPLORED, '--budget', '40', '--format', 'json']]) {
     const fromBundle = await output(join(out, 'main.mjs'), args);
     const fromSource = await output(join(ROOT, 'src/cli/main.ts'), args);
     assert.ok(fromSource.stdout.length > 100, fromSource.stdout);
