@@ -1,7 +1,7 @@
 /**
  * The explorer's figure in Chromium for scripts/bench.ts: schedules per second of the standard
  * scenario with a latency range each way (as the headless row, bench-explore.ts), searched by the
- * playground's Explore panel on its own pool of worker pairs. The page times it: each value the
+ * playground's Explore panel on its own pool of workers (a pair of sides in each). The page times it: each value the
  * progress bar shows, with performance.now(), so the rate is taken from the first schedules
  * judged to the last (the pool's start-up and the page's paints before them not counted).
  */
@@ -48,7 +48,7 @@ export async function benchExploreChromium(browser: Browser, base: string, stand
     return [
       'explorer, Chromium',
       `${rate.toFixed(0)} schedules/s`,
-      `schedules ${first.value} to ${last.value} of ${BUDGET} of the same space in the playground's Explore panel, on ${lanes} worker pairs, timed in the page; aim ≥ 300/s`,
+      `schedules ${first.value} to ${last.value} of ${BUDGET} of the same space in the playground's Explore panel, on ${lanes} workers with a pair of sides each, timed in the page; aim ≥ 300/s`,
     ];
   } finally {
     await context.close();

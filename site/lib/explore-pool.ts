@@ -1,8 +1,8 @@
 /**
- * The playground's explorer: a search over the scenario's schedule space on a pool of worker
- * pairs of its own (the page's run keeps its pair), sized to the machine. The pool lives as long
- * as one search: its workers are terminated when the search ends, when it is stopped, and when
- * the page goes away. The run loop of each schedule awaits its workers at every event, so the
+ * The playground's explorer: a search over the scenario's schedule space on a pool of workers
+ * of its own, a pair of sides in each (the page's run keeps its own), sized to the machine. The
+ * pool lives as long as one search: its workers are terminated when the search ends, when it is
+ * stopped, and when the page goes away. The run loop of each schedule awaits its worker at every event, so the
  * search never holds the main thread for long; what it found reaches the caller one record at
  * a time.
  * When the search ends (its budget run, or Stop), each rule's witness is shrunk on the same pool
@@ -13,7 +13,7 @@ import type { Sides } from '../../src/engine/index.ts';
 import type { Scenario } from '../../src/scenario/index.ts';
 import { createBrowserSides, type BrowserSides } from './browser-sides.ts';
 
-/** More lanes than this buy little on a laptop and cost a worker pair's memory each. */
+/** More lanes than this buy little on a laptop and cost a worker's memory each. */
 export const MAX_LANES = 4;
 
 /** One lane per core, at most MAX_LANES. */

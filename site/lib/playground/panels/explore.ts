@@ -96,7 +96,7 @@ function statusText(s: Search): string {
   const traces = `${distinct.toLocaleString('en-US')} distinct trace${distinct === 1 ? '' : 's'}, in ${seconds.toFixed(1)} s`;
   switch (s.state) {
     case 'running':
-      return `Exploring on ${s.lanes} worker pair${s.lanes === 1 ? '' : 's'}: ${n} of ${s.budget} schedules, ${traces}.`;
+      return `Exploring on ${s.lanes} worker${s.lanes === 1 ? '' : 's'}: ${n} of ${s.budget} schedules, ${traces}.`;
     case 'shrinking':
       return `${s.stopped ? `Stopped at ${n} of ${s.budget}` : `Ran ${n}`} schedules; shrinking… the witnesses of the rules broken (Stop keeps them as run).`;
     case 'stopped':
