@@ -43,7 +43,7 @@ export async function benchExploreChromium(browser: Browser, base: string, stand
     const first = seen.find((p) => p.value >= FROM);
     const last = seen.find((p) => p.value >= BUDGET);
     if (!first || !last || last.t <= first.t) throw new Error('the Explore panel showed no progress to time');
-    const lanes = /on (\d+) worker pair/.exec(first.status)?.[1] ?? '?';
+    const lanes = /on (\d+) workers?:/.exec(first.status)?.[1] ?? '?';
     const rate = (last.value - first.value) / ((last.t - first.t) / 1000);
     return [
       'explorer, Chromium',
