@@ -43,6 +43,9 @@ test('at 1400×900 the controls, the calls, the timeline and the wire log are on
   for (const part of [page.locator('section.setup'), page.locator('#call-form'), page.locator('#play'), stop, page.locator('#timeline svg'), page.getByRole('tablist', { name: 'Run details' })]) {
     await expectOnScreen(page, part);
   }
+  // The calls pane shows the whole row, its Stop button not cut off at the pane's edge.
+  const overflow = () => page.locator('.calls-scroll').evaluate((pane) => pane.scrollWidth - pane.clientWidth);
+  expect(await overflow()).toBeLessThanOrEqual(0);
   // The wire log starts on screen and its scrolling pane ends inside the window, not past it.
   await expectOnScreen(page, wire.getByRole('heading', { name: 'Wire log' }));
   await expectOnScreen(page, wire.locator('#wire-scroll'));
@@ -50,6 +53,9 @@ test('at 1400×900 the controls, the calls, the timeline and the wire log are on
   const cancel = page.locator('#wire-table tbody td').filter({ hasText: /^notifications\/cancelled/ });
   await expect(cancel).toHaveCount(1);
   await expectOnScreen(page, cancel);
+  // A stopped call's row (its state history, Inject late) fits too.
+  await expect(row.locator('.state').first()).toHaveText('STOPPED_LOCALLY');
+  expect(await overflow()).toBeLessThanOrEqual(0);
   // The log follows its tail: the newest frame is wholly inside the pane, not cut off at its foot.
   await expect
     .poll(() =>
