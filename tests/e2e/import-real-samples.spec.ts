@@ -3,18 +3,9 @@
  * opened in the playground's Import panel: the verdict a user reads is the one `cancel-lab check`
  * gives (tests/unit/import-real-samples.test.ts).
  */
-import { expect, test, type Page } from '@playwright/test';
-import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { importSample } from './import-samples.ts';
 
-const sample = (name: string) => fileURLToPath(new URL(`../fixtures/import/${name}`, import.meta.url));
-
-async function importSample(page: Page, name: string): Promise<void> {
-  await page.goto('/playground/');
-  await expect(page.locator('.playground')).toHaveAttribute('data-ready', 'true');
-  await page.getByRole('tab', { name: 'Share' }).click();
-  await page.locator('#import-file').setInputFiles(sample(name));
-  await expect(page.locator('#import-message')).toContainText(`Imported ${name}`);
-}
 
 test('a stdio tee’s log of the SDK v2 client and server: the crossed cancel is an allowed race, the one in flight got no response', async ({ page }) => {
   await importSample(page, 'stdio-sdk-v2-tee.log');

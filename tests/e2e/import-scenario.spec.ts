@@ -5,20 +5,11 @@
  * permalink once there is one. And a 100,000-line import never holds the page in one long task.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { fileURLToPath } from 'node:url';
+import { importSample, sample } from './import-samples.ts';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const sample = (name: string) => fileURLToPath(new URL(`../fixtures/import/${name}`, import.meta.url));
-
-async function importSample(page: Page, name: string): Promise<void> {
-  await page.goto('/playground/');
-  await expect(page.locator('.playground')).toHaveAttribute('data-ready', 'true');
-  await page.getByRole('tab', { name: 'Share' }).click();
-  await page.locator('#import-file').setInputFiles(sample(name));
-  await expect(page.locator('#import-message')).toContainText(`Imported ${name}`);
-}
 
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 

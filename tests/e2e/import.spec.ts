@@ -4,12 +4,11 @@
  * bad input gets its message at the import control and changes nothing else.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { fileURLToPath } from 'node:url';
+import { sample } from './import-samples.ts';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const sample = (name: string) => fileURLToPath(new URL(`../fixtures/import/${name}`, import.meta.url));
 
 async function ready(page: Page): Promise<void> {
   await expect(page.locator('.playground')).toHaveAttribute('data-ready', 'true');
