@@ -4,7 +4,7 @@ import { running } from './side-context.node.ts';
 import { SideState, withBatches } from './runtime.ts';
 import { clientSide } from './client-side.ts';
 import { serverSide } from './server-side.ts';
-import type { ClientSideApi, ServerSideApi, SideApi } from '../src/engine/index.ts';
+import { wrapSteps, type ClientSideApi, type ServerSideApi, type SideApi } from '../src/engine/index.ts';
 
 /**
  * What a worker's caller would get: an Error comes back as a new Error with its message, name
@@ -31,13 +31,8 @@ function inContext<A>(api: SideApi<A>, state: SideState): Required<SideApi<A>> {
     }
   };
   const run = <T>(call: () => Promise<T>): Promise<T> => running.run(state, started, call).catch(fail);
-  return {
-    init: (config, t) => run(() => side.init(structuredClone(config), t)),
-    deliver: (t, frame) => run(() => side.deliver(t, frame)),
-    fireTimer: (t) => run(() => side.fireTimer(t)),
-    act: (t, action) => run(() => side.act(t, structuredClone(action))),
-    batch: (plan) => run(() => side.batch?.(plan) ?? Promise.resolve([])),
-  };
+  const copying: Required<SideApi<A>> = { ...side, init: (config, t) => side.init(structuredClone(config), t), act: (t, action) => side.act(t, structuredClone(action)) };
+  return wrapSteps(copying, run);
 }
 
 /** The client and the server of this thread; there is one of each (their modules hold their state). */

@@ -7,18 +7,11 @@ import { SideState, withBatches } from './runtime.ts';
 import { clientSide } from './client-side.ts';
 import { serverSide } from './server-side.ts';
 import { exposeSide, webPort } from './side-channel.ts';
-import type { SideApi } from '../src/engine/index.ts';
+import { wrapSteps, type SideApi } from '../src/engine/index.ts';
 
 /** `api` with every call run as a step of `state`, in its turn. */
 function taking<A>(api: SideApi<A>, state: SideState): Required<SideApi<A>> {
-  const side = withBatches(api);
-  return {
-    init: (config, t) => inTurn(state, () => side.init(config, t)),
-    deliver: (t, frame) => inTurn(state, () => side.deliver(t, frame)),
-    fireTimer: (t) => inTurn(state, () => side.fireTimer(t)),
-    act: (t, action) => inTurn(state, () => side.act(t, action)),
-    batch: (plan) => inTurn(state, () => side.batch(plan)),
-  };
+  return wrapSteps(withBatches(api), (step) => inTurn(state, step));
 }
 
 self.addEventListener(

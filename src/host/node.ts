@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { nodePort, sideOver } from '../../workers/side-channel.ts';
-import { Run, type RunOptions, type Sides } from '../engine/index.ts';
+import { Run, wrapSteps, type RunOptions, type Sides } from '../engine/index.ts';
 import type { Scenario } from '../scenario/index.ts';
 import type { ClientSideApi, ServerSideApi } from '../engine/index.ts';
 import type { TraceEvent } from '../trace/index.ts';
@@ -77,20 +77,8 @@ function workerSides(options: NodeSidesOptions): NodeSides {
   const c = deathOf(clientWorker, 'client');
   const sv = deathOf(serverWorker, 'server');
   return {
-    client: {
-      init: (config, t) => c(client.init(config, t)),
-      deliver: (t, frame) => c(client.deliver(t, frame)),
-      fireTimer: (t) => c(client.fireTimer(t)),
-      act: (t, action) => c(client.act(t, action)),
-      batch: (plan) => c(client.batch(plan)),
-    },
-    server: {
-      init: (config, t) => sv(server.init(config, t)),
-      deliver: (t, frame) => sv(server.deliver(t, frame)),
-      fireTimer: (t) => sv(server.fireTimer(t)),
-      act: (t, action) => sv(server.act(t, action)),
-      batch: (plan) => sv(server.batch(plan)),
-    },
+    client: wrapSteps(client, (step) => c(step())),
+    server: wrapSteps(server, (step) => sv(step())),
     async close() {
       await Promise.all([clientWorker.terminate(), serverWorker.terminate()]);
     },
