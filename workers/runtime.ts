@@ -184,6 +184,15 @@ export function withBatches<A>(side: SideApi<A>): Required<SideApi<A>> {
 }
 
 /**
+ * `side` taking copies of its setting and actions, as a worker would get them over a port, for a
+ * caller in the same thread (sides.node.ts, and the browser worker's own run): a side keeps
+ * them. Frames and plans are strings and numbers it only reads.
+ */
+export function copyingInputs<A>(side: Required<SideApi<A>>): Required<SideApi<A>> {
+  return { ...side, init: (config, t) => side.init(structuredClone(config), t), act: (t, action) => side.act(t, structuredClone(action)) };
+}
+
+/**
  * Starts a new run in this worker: no pending timers, virtual time 0. Objects of an earlier
  * run are dropped by the side; their timers are gone with the reset, so none can fire later.
  */

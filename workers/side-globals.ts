@@ -33,6 +33,17 @@ export class SideClock {
   }
 }
 
+/**
+ * The thread's real timers, taken before installSideGlobals replaces them: the coordinator's
+ * wall-clock deadlines when it shares this thread with the sides (the browser's sides worker).
+ */
+const realSetTimeout = globalThis.setTimeout;
+const realClearTimeout = globalThis.clearTimeout;
+export const wallTimers = {
+  setTimeout: (handler: () => void, ms: number): ReturnType<typeof setTimeout> => realSetTimeout(handler, ms),
+  clearTimeout: (timer: ReturnType<typeof setTimeout> | undefined): void => realClearTimeout(timer),
+};
+
 type UUID = `${string}-${string}-${string}-${string}-${string}`;
 
 /**

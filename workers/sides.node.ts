@@ -1,7 +1,7 @@
 // Node entry for both sides in this thread (src/host/in-thread.ts): each step runs in its side's
 // async context, so the timers, Date and randomness its code reaches are that side's own.
 import { running } from './side-context.node.ts';
-import { SideState, withBatches } from './runtime.ts';
+import { copyingInputs, SideState, withBatches } from './runtime.ts';
 import { clientSide } from './client-side.ts';
 import { serverSide } from './server-side.ts';
 import { wrapSteps, type ClientSideApi, type ServerSideApi, type SideApi } from '../src/engine/index.ts';
@@ -14,11 +14,7 @@ function asCloned(error: unknown): unknown {
   return error instanceof Error ? Object.assign(new Error(error.message), { name: error.name, stack: error.stack }) : error;
 }
 
-/**
- * `api` with every call run as a step of `state`. A setting and an action are copied, as a
- * worker would get them, since a side keeps them; frames and plans are strings and numbers it
- * only reads.
- */
+/** `api` with every call run as a step of `state`, taking copies of its inputs (copyingInputs). */
 function inContext<A>(api: SideApi<A>, state: SideState): Required<SideApi<A>> {
   const side = withBatches(api);
   const fail = (error: unknown): Promise<never> => Promise.reject(asCloned(error));
@@ -31,8 +27,7 @@ function inContext<A>(api: SideApi<A>, state: SideState): Required<SideApi<A>> {
     }
   };
   const run = <T>(call: () => Promise<T>): Promise<T> => running.run(state, started, call).catch(fail);
-  const copying: Required<SideApi<A>> = { ...side, init: (config, t) => side.init(structuredClone(config), t), act: (t, action) => side.act(t, structuredClone(action)) };
-  return wrapSteps(copying, run);
+  return wrapSteps(copyingInputs(side), run);
 }
 
 /** The client and the server of this thread; there is one of each (their modules hold their state). */

@@ -3,29 +3,27 @@
  * event per Step while paused. Every user action becomes a scenario step at the virtual
  * millisecond it happened, so what the user did can be replayed exactly.
  *
- * Each event is a round trip to a worker, so no engine call here runs unbounded: a replay
- * checks between events whether the driver was disposed, and a frame while playing runs
- * events for a bounded time, a run that fell behind catching up over the following frames.
+ * The run itself is played in the sides' worker (remote-run.ts), so the engine never holds the
+ * page's thread: while playing, each animation frame asks the worker for the virtual time wall
+ * time has reached, for a bounded slice of the worker's time, and paints what the previous
+ * answer brought while the worker runs; a replay goes slice by slice, checking between two
+ * whether the driver was disposed.
  */
-import { Run, type Sides } from '../../src/engine/index.ts';
 import type { Scenario, Step } from '../../src/scenario/index.ts';
 import type { UserAction } from '../../src/trace/index.ts';
+import { RemoteRun, type RunChannel } from './remote-run.ts';
 
 export const SPEEDS = [0.25, 0.5, 1, 2, 4] as const;
 
 /**
- * Wall ms of engine work per animation frame while playing. When the page spends longer
- * between frames (painting a long trace), the engine gets WORK_SHARE times that, so a run
- * that falls behind keeps most of the wall time and catches up, up to MAX_FRAME_WORK_MS so
- * the clock and tables still update several times a second. Clicks are not held up either
- * way: the page is idle while a worker runs an event.
+ * Wall ms of worker time per animation frame while playing: enough for a frame's worth of
+ * events at 4× many times over, and short enough that the clock and tables update several
+ * times a second when a run falls behind (it catches up over the following frames).
  */
-const MIN_FRAME_WORK_MS = 12;
-const MAX_FRAME_WORK_MS = 250;
-const WORK_SHARE = 8;
+const FRAME_WORK_MS = 40;
 
 export class LiveDriver {
-  readonly run: Run;
+  readonly run: RemoteRun;
   /** The scenario's own steps, then every action the user took, each at its virtual ms. */
   readonly steps: Step[];
   private playing = false;
@@ -35,15 +33,15 @@ export class LiveDriver {
   /** While playing, the virtual time wall time has reached at the chosen speed; the run may lag it. */
   private wanted = 0;
   private lastWall = 0;
-  /** When the last frame's engine work ended (performance.now()), or null before the first. */
-  private workEnded: number | null = null;
   private queue: Promise<void> = Promise.resolve();
   private frameRequest = 0;
+  /** A frame's engine call is out. */
+  private working = false;
   private disposed = false;
   private readonly onEvents: () => void;
   private readonly onChange: () => void;
 
-  private constructor(run: Run, steps: Step[], onEvents: () => void, onChange: () => void) {
+  private constructor(run: RemoteRun, steps: Step[], onEvents: () => void, onChange: () => void) {
     this.run = run;
     this.steps = [...steps];
     this.onEvents = onEvents;
@@ -55,8 +53,8 @@ export class LiveDriver {
    * catch-up), not once per event: a page that repaints on it paints once per frame's work,
    * so the time it spends painting a long trace does not multiply with the events.
    */
-  static async start(scenario: Scenario, sides: Sides, onEvents: () => void, onChange: () => void): Promise<LiveDriver> {
-    const run = await Run.start(scenario, sides);
+  static async start(scenario: Scenario, channel: RunChannel, onEvents: () => void, onChange: () => void): Promise<LiveDriver> {
+    const run = await RemoteRun.start(scenario, channel);
     return new LiveDriver(run, scenario.steps, onEvents, onChange);
   }
 
@@ -77,7 +75,6 @@ export class LiveDriver {
     if (this.playing || this.disposed) return;
     this.playing = true;
     this.wanted = this.virtualNow;
-    this.workEnded = null;
     this.lastWall = performance.now();
     this.frameRequest = requestAnimationFrame(this.tick);
     this.onChange();
@@ -100,12 +97,20 @@ export class LiveDriver {
     });
   }
 
+  /** Plays a new run's handshake at once, up to virtual time `through`, and moves the shown time to where it got. */
+  handshake(through: number): Promise<void> {
+    return this.exclusive(async () => {
+      await this.run.handshake(through);
+      this.virtualNow = Math.max(this.virtualNow, this.run.virtualTime);
+    });
+  }
+
   /** A user action happens now, in virtual time; it is recorded and run at once. */
   act(action: UserAction): Promise<void> {
     return this.exclusive(async () => {
       const step: Step = { at: Math.max(this.now, this.run.virtualTime), action };
       this.steps.push(step);
-      this.run.schedule(step);
+      await this.run.schedule(step);
       await this.run.runUntil(step.at);
     });
   }
@@ -129,7 +134,7 @@ export class LiveDriver {
 
   /**
    * Stops this run for good and resolves once its last engine call has returned, so the
-   * workers are free for the next run (two runs must never step the same workers at once).
+   * worker is free for the next run (two runs must never step the same sides at once).
    * A replay or a frame's catch-up stops after the event it is running.
    */
   dispose(): Promise<void> {
@@ -138,21 +143,25 @@ export class LiveDriver {
     return this.queue;
   }
 
+  /**
+   * Each frame asks for the next frame first, so that its engine call goes to the worker before
+   * the page paints what the last one brought (the paint is asked for when events arrive): the
+   * worker runs while the page paints. A frame whose previous call is still out asks nothing.
+   */
   private readonly tick = (wall: number): void => {
     if (!this.playing) return;
+    this.frameRequest = requestAnimationFrame(this.tick);
     const elapsed = Math.max(0, wall - this.lastWall);
     this.lastWall = wall;
     this.wanted = Math.max(this.wanted, this.virtualNow) + elapsed * this.speed;
+    if (this.working) return;
+    this.working = true;
     void this.exclusive(async () => {
-      const start = performance.now();
-      const share = WORK_SHARE * (start - (this.workEnded ?? start));
-      const deadline = start + Math.min(MAX_FRAME_WORK_MS, Math.max(MIN_FRAME_WORK_MS, share));
-      const caughtUp = await this.run.runUntil(Math.floor(this.wanted), { shouldStop: () => this.disposed || performance.now() >= deadline });
+      const caughtUp = await this.run.runUntil(Math.floor(this.wanted), { shouldStop: () => this.disposed || !this.playing, budgetMs: FRAME_WORK_MS });
       // Behind, the clock shows how far the run got; the next frames run the rest.
       this.virtualNow = Math.max(this.virtualNow, caughtUp ? this.wanted : this.run.virtualTime);
-      this.workEnded = performance.now();
-    }).then(() => {
-      if (this.playing) this.frameRequest = requestAnimationFrame(this.tick);
+    }).finally(() => {
+      this.working = false;
     });
   };
 

@@ -1,19 +1,27 @@
 /**
- * One live run at a time, for the playground and the embeds alike: the session owns the two
- * workers, the LiveDriver and the running scenario, and tells its subscribers about the run once
+ * One live run at a time, for the playground and the embeds alike: the session owns the sides'
+ * worker, the LiveDriver and the running scenario, and tells its subscribers about the run once
  * per animation frame, as one derived view (deriveRunView) and the live clock. Starts queue up,
- * and each disposes the previous run before stepping the workers: two runs must never step the
- * same workers at once.
+ * and each disposes the previous run before stepping the worker: two runs must never step the
+ * same sides at once.
  */
-import { connectionStatus, deriveRunView, type RunView } from '../../src/views/index.ts';
+import { deriveRunView, type RunView } from '../../src/views/index.ts';
 import type { Scenario } from '../../src/scenario/index.ts';
 import type { TraceEvent, UserAction } from '../../src/trace/index.ts';
-import { createBrowserSides, type BrowserSides } from './browser-sides.ts';
+import { createBrowserRunner, type BrowserRunner } from './browser-sides.ts';
 import { LiveDriver } from './live-driver.ts';
 import { nextTask } from './next-task.ts';
 
 /** A derive that took longer than this (ms) hands its view to the listeners in the next task. */
 const DERIVE_ALONE_MS = 16;
+
+/**
+ * The share of the page's thread its paints may take while a run plays: after a paint that took
+ * p ms, the next waits until p × (1 / PAINT_SHARE − 1) ms have passed. The run plays in the
+ * worker whatever the page does, so a long trace, slow to paint, is painted less often instead
+ * of taking every frame (and the input, and the clock's own frames, with it).
+ */
+const PAINT_SHARE = 0.5;
 
 /**
  * A new live run plays its handshake at once, up to this virtual time, and its clock starts where
@@ -23,7 +31,7 @@ const DERIVE_ALONE_MS = 16;
  */
 const CONNECT_AT_ONCE_MS = 1_000;
 
-/** Where the session stands: workers starting, a link replaying, a run the user drives, or a failure. */
+/** Where the session stands: the worker starting, a link replaying, a run the user drives, or a failure. */
 export type Phase = 'starting' | 'replaying' | 'live' | 'failed';
 
 export interface LiveState {
@@ -64,13 +72,13 @@ export interface Session {
   setSpeed(speed: number): void;
   settle(): Promise<SettledRun | null>;
   subscribe(listener: SessionListener): void;
-  /** Stops the run and lets the workers go (a later start makes new ones). */
+  /** Stops the run and lets the worker go (a later start makes new ones). */
   dispose(): Promise<void>;
 }
 
-/** The workers start loading at once: their scripts download and compile while the page sets up. */
+/** The worker starts loading at once: its script downloads and compile while the page sets up. */
 export function createSession(): Session {
-  let sides: BrowserSides | null = createBrowserSides();
+  let runner: BrowserRunner | null = createBrowserRunner();
   let driver: LiveDriver | null = null;
   let scenario: Scenario | null = null;
   let run = 0;
@@ -86,6 +94,9 @@ export function createSession(): Session {
   let paintQueued = false;
   /** Counts paints, so a paint deferred to the next task can tell that a later one overtook it. */
   let paints = 0;
+  /** How long the last paint held the thread (the derive and the panels' first slice), and when it ended. */
+  let paintCost = 0;
+  let paintEnded = 0;
 
   function asScenario(s: Scenario, d: LiveDriver | null): Scenario {
     return d ? { ...s, steps: [...d.steps], endAt: d.now } : s;
@@ -117,13 +128,20 @@ export function createSession(): Session {
     // Deriving a long trace takes tens of ms: the panels then paint in a task of their own.
     if (performance.now() - began > DERIVE_ALONE_MS) void nextTask().then(tell);
     else tell();
+    paintEnded = performance.now();
+    paintCost = paintEnded - began;
   }
 
-  /** Paints are coalesced to one per animation frame; a replay paints when it ends, not per event. */
+  /**
+   * Paints are coalesced to one per animation frame, and spaced out by PAINT_SHARE when they
+   * are slow; a replay paints when it ends, not per event.
+   */
   function schedule(): void {
     if (paintQueued || phase === 'replaying') return;
     paintQueued = true;
-    requestAnimationFrame(paint);
+    const wait = paintEnded + paintCost * (1 / PAINT_SHARE - 1) - performance.now();
+    if (wait > 1) setTimeout(() => requestAnimationFrame(paint), wait);
+    else requestAnimationFrame(paint);
   }
 
   async function startNow(next: Scenario, how: StartHow, mine: number): Promise<number> {
@@ -132,19 +150,19 @@ export function createSession(): Session {
     driver = null;
     waiting = [];
     await previous?.dispose();
-    sides ??= createBrowserSides();
+    runner ??= createBrowserRunner();
     scenario = next;
     phase = how === 'play' ? 'starting' : 'replaying';
     failure = null;
     try {
       const starting = LiveDriver.start(
         next,
-        sides,
+        runner.channel,
         // A run that was replaced while it stepped must not paint over its successor.
         () => driver === d && schedule(),
         () => driver === d && schedule(),
       );
-      // The workers set up their sides while the page paints the run as starting.
+      // The worker sets up its sides while the page paints the run as starting.
       paint();
       const d = await starting;
       if (mine !== run) {
@@ -154,7 +172,7 @@ export function createSession(): Session {
       driver = d;
       d.setSpeed(speed);
       if (how !== 'play') await d.replay();
-      else await connectAtOnce(d, mine);
+      else await d.handshake(CONNECT_AT_ONCE_MS);
       if (mine !== run) return mine;
       phase = 'live';
       if (how !== 'replay') d.play();
@@ -165,13 +183,6 @@ export function createSession(): Session {
     }
     if (mine === run) paint();
     return mine;
-  }
-
-  async function connectAtOnce(d: LiveDriver, mine: number): Promise<void> {
-    for (let t = d.run.nextEventTime(); t !== null && t <= CONNECT_AT_ONCE_MS; t = d.run.nextEventTime()) {
-      if (mine !== run || connectionStatus(d.run.trace) !== 'connecting') return;
-      await d.step();
-    }
   }
 
   return {
@@ -213,8 +224,8 @@ export function createSession(): Session {
       const stopped = d?.dispose();
       await starting;
       await stopped;
-      sides?.terminate();
-      sides = null;
+      runner?.terminate();
+      runner = null;
     },
   };
 }

@@ -112,13 +112,23 @@ export class SideHalt extends Error {
 }
 
 /**
+ * The wall-clock timers of the deadlines. A host whose sides share the coordinator's thread
+ * and replace its global timers with virtual ones (the browser's sides worker) hands in the real
+ * ones: there the coordinator's code may run while a side's step is pending, under that side.
+ */
+export interface WallTimers {
+  setTimeout(handler: () => void, ms: number): ReturnType<typeof setTimeout>;
+  clearTimeout(timer: ReturnType<typeof setTimeout> | undefined): void;
+}
+
+/**
  * `work` (one side's step), or a SideHalt: when `ms` of wall-clock time pass first, or when it
  * rejects. The timer is cleared as soon as the step answers, so it keeps no process alive.
  */
-export async function withinDeadline<T>(side: string, what: string, ms: number, work: Promise<T>): Promise<T> {
+export async function withinDeadline<T>(side: string, what: string, ms: number, work: Promise<T>, timers: WallTimers = globalThis): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new SideHalt('side-busy', `the ${side} was still busy with ${what} after ${count(ms)} ms of wall-clock time (it never went quiet)`)), ms);
+    timer = timers.setTimeout(() => reject(new SideHalt('side-busy', `the ${side} was still busy with ${what} after ${count(ms)} ms of wall-clock time (it never went quiet)`)), ms);
   });
   try {
     return await Promise.race([work, late]);
@@ -126,6 +136,6 @@ export async function withinDeadline<T>(side: string, what: string, ms: number, 
     if (error instanceof SideHalt) throw error;
     throw new SideHalt('side-failed', `the ${side} failed in ${what}: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
-    clearTimeout(timer);
+    timers.clearTimeout(timer);
   }
 }

@@ -90,6 +90,11 @@ export class Lifecycles {
     this.reverse = new ReverseLifecycles(append, index, now);
   }
 
+  /** Where the present connection's lifecycle stands. */
+  get connectionState(): ConnectionState {
+    return this.connection;
+  }
+
   /**
    * Steps `def` from `state` on `event` and records the change with `record`; a step the table
    * lacks becomes an error event naming `subject`, and the state stays.

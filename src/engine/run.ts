@@ -11,9 +11,10 @@ import { createTraceIndex, messageOf, type TraceIndexBuilder } from '../trace/in
 import type { Direction, FrameEvent, HandlerNote, JsonRpcMessage, NewTraceEvent, RequestId, TraceEvent, WireFrame } from '../trace/index.ts';
 import { Wire, type InFlight } from './wire.ts';
 import { Lifecycles } from './lifecycles.ts';
+import { HANDSHAKE_STATES } from '../machines/index.ts';
 import { Streams, serverStreamsStep, type TransportEvent } from './streams.ts';
 import { forgeAction, forgeContext, type ForgeContext, type Forged } from './forge.ts';
-import { haltMessage, MAX_STEPS, MAX_TRACE_EVENTS, MAX_VIRTUAL_MS, SIDE_STEP_TIMEOUT_MS, SideHalt, withinDeadline, type HaltReason, type RunHalt } from './bounds.ts';
+import { haltMessage, MAX_STEPS, MAX_TRACE_EVENTS, MAX_VIRTUAL_MS, SIDE_STEP_TIMEOUT_MS, SideHalt, withinDeadline, type HaltReason, type RunHalt, type WallTimers } from './bounds.ts';
 import { BATCH_STEPS, INTO, Lookahead, planBatch, type SideEvent, type SideName } from './lookahead.ts';
 import { Schedule, type Chooser } from './schedule.ts';
 import { EventOrder, type NextEvent } from './schedule-order.ts';
@@ -26,6 +27,8 @@ export interface Sides {
 export interface RunOptions {
   /** The wall-clock time one side may take to answer one step (SIDE_STEP_TIMEOUT_MS by default). */
   sideTimeoutMs?: number;
+  /** The timers of those deadlines; the global ones by default (bounds.ts WallTimers says when not). */
+  wallTimers?: WallTimers;
   /** Answers the run's decision points (the explorer's); by default the scenario's own `explore.schedule`. */
   chooser?: Chooser;
 }
@@ -62,6 +65,7 @@ export class Run {
   private halted: RunHalt | null = null;
   private steps = 0;
   private readonly sideTimeoutMs: number;
+  private readonly wallTimers: WallTimers | undefined;
   private readonly ahead = new Lookahead();
   /** Inside runUntil: the instant sides may run ahead to; null when each step is asked for alone. */
   private aheadThrough: number | null = null;
@@ -72,6 +76,7 @@ export class Run {
     this.scenario = scenario;
     this.sides = sides;
     this.sideTimeoutMs = options.sideTimeoutMs ?? SIDE_STEP_TIMEOUT_MS;
+    this.wallTimers = options.wallTimers;
     this.choices = new Schedule(scenario, options.chooser);
     this.wire = new Wire(scenario, this.choices);
     this.order = new EventOrder(this.choices, {
@@ -137,6 +142,11 @@ export class Run {
     return this.now;
   }
 
+  /** True while the connection is still being made (HANDSHAKE_STATES): the client has neither connected nor given up. */
+  get handshaking(): boolean {
+    return HANDSHAKE_STATES.has(this.lifecycles.connectionState);
+  }
+
   /**
    * Adds a user action at virtual time `step.at` (never before the present), or — for a step
    * with `after` — `step.at` ms after its triggering frame is written.
@@ -186,7 +196,7 @@ export class Run {
   /** A side's answer to one step, within the wall-clock deadline; a SideHalt otherwise. */
   private call<T>(side: SideName, what: string, work: Promise<T>): Promise<T> {
     if (this.ahead.busy(side)) throw new Error(`the ${side} was asked for ${what} while it still runs steps ahead`);
-    return withinDeadline(side, what, this.sideTimeoutMs, work);
+    return withinDeadline(side, what, this.sideTimeoutMs, work, this.wallTimers);
   }
 
   /**
@@ -220,7 +230,7 @@ export class Run {
       clientRestartsServer: this.config.clientProfile === 'strict-host',
       through: this.aheadThrough,
     });
-    return plan !== null && this.ahead.start(side, plan, (what) => withinDeadline(side, what, this.sideTimeoutMs, batch(plan)));
+    return plan !== null && this.ahead.start(side, plan, (what) => withinDeadline(side, what, this.sideTimeoutMs, batch(plan), this.wallTimers));
   }
 
   /** Runs `work`; a side that timed out or failed in it halts the run. */

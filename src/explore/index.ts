@@ -8,9 +8,9 @@
 export { DEFAULT_BUDGET, explore, type Exploration, type ExploreOptions, type Shard, type Strategy } from './search.ts';
 export { runSchedule, type Ran, type ScheduleRecord } from './run-one.ts';
 export { crossed, outcomeClass } from './outcome.ts';
-export { summarize, withSchedule, type ClassTally, type ExploreResult, type RuleTally, type Witness } from './summary.ts';
+export { summarize, type ClassTally, type ExploreResult, type RuleTally, type Witness } from './summary.ts';
 export { SHRINK_RUNS, shrinkWitness } from './shrink.ts';
 export { mergeExplorations, readExploration, type Merged, type ReadExploration } from './merge.ts';
-export { compareChoices, compareRecords, deviations } from './order.ts';
+export { compareRecords } from './order.ts';
 export { isRunner, type Lane } from './lane.ts';
 export { PooledLane, serveSchedules, type PoolWorker } from './pool.ts';

@@ -17,10 +17,9 @@
  * parts together are the unsharded search's (merge.ts).
  */
 import type { Sides } from '../engine/index.ts';
-import type { Scenario } from '../scenario/index.ts';
+import { compareChoices, type Scenario } from '../scenario/index.ts';
 import { isRunner, runJob, type Lane } from './lane.ts';
 import type { Ran, ScheduleRecord } from './run-one.ts';
-import { compareChoices } from './order.ts';
 
 export type Strategy = 'exhaustive' | 'random';
 

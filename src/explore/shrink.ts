@@ -3,8 +3,7 @@
  * fewer steps first, then fewer choices away from the default, then smaller choices. Each try
  * is a run; a try is kept only when it still breaks the rule, with a verdict, and is smaller.
  */
-import { parseScenario, stepOfKey, type Scenario } from '../scenario/index.ts';
-import { compareChoices } from './order.ts';
+import { compareChoices, parseScenario, stepOfKey, type Scenario } from '../scenario/index.ts';
 import { runJob, type Lane } from './lane.ts';
 import type { Ran } from './run-one.ts';
 

@@ -5,8 +5,7 @@
  * scenario and the records alone (and of runs, which are deterministic), so a merged search
  * gives the unsharded one's result.
  */
-import { formatSchedule, permalinkOf, type Scenario } from '../scenario/index.ts';
-import { choicesOf, compareChoices, deviations } from './order.ts';
+import { choicesOf, compareChoices, deviations, formatSchedule, permalinkOf, withSchedule, type Scenario } from '../scenario/index.ts';
 import type { Lane } from './lane.ts';
 import type { ScheduleRecord } from './run-one.ts';
 import type { Exploration, Strategy } from './search.ts';
@@ -48,14 +47,6 @@ export interface ExploreResult {
   rules: RuleTally[];
   classes: ClassTally[];
   mustBroken: boolean;
-}
-
-/** The scenario with its space set to run `choices`. */
-export function withSchedule(scenario: Scenario, choices: readonly number[]): Scenario {
-  const space = { ...scenario.explore };
-  delete space.schedule;
-  const schedule = formatSchedule(choices);
-  return { ...scenario, explore: { ...space, ...(schedule !== 's1' && { schedule }) } };
 }
 
 async function witnessOf(scenario: Scenario, choices: readonly number[], traceHash: string): Promise<Witness> {

@@ -20,6 +20,9 @@ import type { MachineDef } from './machine.ts';
  */
 export type ConnectionState = 'connecting' | 'initialized' | 'discovered' | 'open' | 'closed' | 'crashed' | 'reconnecting';
 
+/** The states of a connection still being made: the client has not reported itself connected, nor has the attempt ended. */
+export const HANDSHAKE_STATES: ReadonlySet<ConnectionState> = new Set(['connecting', 'initialized', 'discovered']);
+
 /**
  * What can happen to the connection:
  * - `initialize-result` / `discover-result` / `handshake-error`: the answer to the handshake

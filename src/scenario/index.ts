@@ -30,6 +30,6 @@ export {
   type ClientHandlers,
   type HandledCapability,
 } from './reverse.ts';
-export { MAX_RANGE_VALUES, SCHEDULE_PATTERN, exploreSchema, formatSchedule, optionsWith, parseSchedule, rangeValues, stepOfKey, type ExploreSpace, type FrameRule, type MsRange, type ParsedSchedule } from './space.ts';
+export { MAX_RANGE_VALUES, SCHEDULE_PATTERN, exploreSchema, formatSchedule, optionsWith, parseSchedule, rangeValues, stepOfKey, withSchedule, choicesOf, compareChoices, deviations, type ExploreSpace, type FrameRule, type MsRange, type ParsedSchedule } from './space.ts';
 export { scenarioFromTrace, type FromTraceInput, type MadeScenario } from './from-trace.ts';
 export { matchSummary, matchTraces, type MatchOptions, type MatchRow, type MatchStatus, type TraceMatch } from './from-trace-match.ts';

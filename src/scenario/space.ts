@@ -140,3 +140,33 @@ export function formatSchedule(choices: readonly number[]): string {
   }
   return ['s1', ...tokens].join('.');
 }
+
+/** The scenario with its space set to run `choices` (no `schedule` for the default one). */
+export function withSchedule<S extends { explore?: ExploreSpace | undefined }>(scenario: S, choices: readonly number[]): S {
+  const space = { ...scenario.explore };
+  delete space.schedule;
+  const schedule = formatSchedule(choices);
+  return { ...scenario, explore: { ...space, ...(schedule !== 's1' && { schedule }) } };
+}
+
+/** The choices of a schedule string; none for one that is not (parseSchedule says why). */
+export function choicesOf(schedule: string): number[] {
+  const parsed = parseSchedule(schedule);
+  return parsed.ok ? parsed.choices : [];
+}
+
+/** The choices that are not the default. */
+export function deviations(choices: readonly number[]): number {
+  return choices.filter((c) => c !== 0).length;
+}
+
+/** Fewest deviations first, then the smaller choices, position by position (a missing choice is 0). */
+export function compareChoices(a: readonly number[], b: readonly number[]): number {
+  const d = deviations(a) - deviations(b);
+  if (d !== 0) return d;
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const c = (a[i] ?? 0) - (b[i] ?? 0);
+    if (c !== 0) return c;
+  }
+  return 0;
+}

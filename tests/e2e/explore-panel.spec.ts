@@ -8,8 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { deviations } from '../../src/explore/index.ts';
-import { decodeLink, parseSchedule, parseScenario, permalinkOf, type Scenario } from '../../src/scenario/index.ts';
+import { decodeLink, deviations, parseSchedule, parseScenario, permalinkOf, type Scenario } from '../../src/scenario/index.ts';
 
 async function fixture(name: string): Promise<Scenario> {
   const file = JSON.parse(await readFile(new URL(`../fixtures/explore/${name}.json`, import.meta.url), 'utf8')) as { scenario: unknown };

@@ -6,8 +6,8 @@
 import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { createNodeSides } from '../../src/host/node.ts';
-import { explore, withSchedule } from '../../src/explore/index.ts';
-import { parseSchedule, parseScenario, permalinkOf } from '../../src/scenario/index.ts';
+import { explore } from '../../src/explore/index.ts';
+import { parseSchedule, parseScenario, permalinkOf, withSchedule } from '../../src/scenario/index.ts';
 
 test('a crossing schedule of R2 with a latency range, opened from its link, is the run Node had: the response ignored after Stop', async ({ page }) => {
   const file = JSON.parse(await readFile(new URL('../fixtures/explore/r2-latency-range.json', import.meta.url), 'utf8')) as { scenario: unknown };

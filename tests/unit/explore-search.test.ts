@@ -13,9 +13,9 @@ import { join } from 'node:path';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
 import { startExploreWorker } from '../../src/host/index.ts';
 import type { Sides } from '../../src/engine/index.ts';
-import { compareChoices, explore, mergeExplorations, PooledLane, serveSchedules, summarize, type Exploration, type PoolWorker, type ScheduleRecord } from '../../src/explore/index.ts';
+import { explore, mergeExplorations, PooledLane, serveSchedules, summarize, type Exploration, type PoolWorker, type ScheduleRecord } from '../../src/explore/index.ts';
 import { exploreCommand } from '../../src/cli/explore.ts';
-import { decodeLink, parseSchedule, parseScenario, type Scenario } from '../../src/scenario/index.ts';
+import { compareChoices, decodeLink, parseSchedule, parseScenario, type Scenario } from '../../src/scenario/index.ts';
 import { traceHash, type FrameEvent, type TraceEvent } from '../../src/trace/index.ts';
 import { deliveriesOf, framesOf } from './trace-helpers.ts';
 

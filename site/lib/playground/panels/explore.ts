@@ -6,8 +6,8 @@
  * fragment changes and the page replays it, as any link. When the search ends, each rule's
  * witness is shrunk as the CLI's is (a second Stop keeps the smallest schedule run instead).
  */
-import { compareChoices, withSchedule, type Exploration, type ScheduleRecord, type Witness } from '../../../../src/explore/index.ts';
-import { parseSchedule, permalinkOf, type MsRange, type Scenario } from '../../../../src/scenario/index.ts';
+import type { Exploration, ScheduleRecord, Witness } from '../../../../src/explore/index.ts';
+import { choicesOf, compareChoices, permalinkOf, withSchedule, type MsRange, type Scenario } from '../../../../src/scenario/index.ts';
 import { byId, el } from '../dom.ts';
 import type { Actions, Panel } from '../types.ts';
 
@@ -46,11 +46,6 @@ interface Bar {
   /** The smallest schedule with it, in the search's order of schedules. */
   smallest: ScheduleRecord;
 }
-
-const choicesOf = (schedule: string): number[] => {
-  const parsed = parseSchedule(schedule);
-  return parsed.ok ? parsed.choices : [];
-};
 
 function bars(records: readonly ScheduleRecord[], keysOf: (r: ScheduleRecord) => readonly string[], label: (key: string) => string): Bar[] {
   const byKey = new Map<string, Bar>();

@@ -62,8 +62,14 @@ export function createWireScroller(scroller: HTMLElement, onSelect: (frame: stri
   let selected: string | null = null;
   let highlighted: ReadonlySet<string> = new Set();
   let pending = false;
-  // The viewport's height, kept by an observer so a redraw forces no layout to read it.
-  let viewport = scroller.clientHeight || FALLBACK_VIEWPORT;
+  // The viewport's height, kept by an observer so a redraw forces no layout to read it; until
+  // it first reports, the fallback (reading it at mount would lay the page out an extra time).
+  let viewport = FALLBACK_VIEWPORT;
+  /**
+   * The scroll position as last set here or seen in a scroll event, for the same reason: read in
+   * the middle of a paint, the scroller's own would lay the page out again.
+   */
+  let scrollTop = 0;
   new ResizeObserver(([entry]) => {
     viewport = entry?.contentRect.height || FALLBACK_VIEWPORT;
     // In the workbench the scroller's height follows the layout (a panel above it grows): a log following its tail keeps it in view.
@@ -96,8 +102,8 @@ export function createWireScroller(scroller: HTMLElement, onSelect: (frame: stri
   }
 
   /** Renders the rows in view at `scrollTop` plus the margin, keeping the ones already there. */
-  function draw(scrollTop = scroller.scrollTop): void {
-    const top = scrollTop - headSize();
+  function draw(at = scrollTop): void {
+    const top = at - headSize();
     const height = viewport;
     const a = Math.max(0, Math.min(rows.count, Math.floor(top / ROW_HEIGHT) - OVERSCAN));
     const b = Math.min(rows.count, Math.ceil((top + height) / ROW_HEIGHT) + OVERSCAN);
@@ -140,6 +146,7 @@ export function createWireScroller(scroller: HTMLElement, onSelect: (frame: stri
   /** Scrolls to the last row, to where the browser will clamp it: worked out here rather than read back (a forced layout). */
   function toTail(): void {
     const bottom = Math.max(0, headSize() + rows.count * ROW_HEIGHT - viewport);
+    scrollTop = bottom;
     scroller.scrollTop = bottom;
     draw(bottom);
   }
@@ -147,7 +154,12 @@ export function createWireScroller(scroller: HTMLElement, onSelect: (frame: stri
   scroller.addEventListener(
     'scroll',
     () => {
-      follow = scroller.scrollTop + viewport >= headSize() + rows.count * ROW_HEIGHT - ROW_HEIGHT;
+      // Scroll events come before the frame's paint, with the page laid out: reading here is free.
+      const seen = scroller.scrollTop;
+      follow = seen + viewport >= headSize() + rows.count * ROW_HEIGHT - ROW_HEIGHT;
+      // The echo of a scroll made here (following the tail) finds the rows already drawn for it.
+      if (seen === scrollTop) return;
+      scrollTop = seen;
       if (pending) return;
       pending = true;
       requestAnimationFrame(() => {
@@ -184,9 +196,10 @@ export function createWireScroller(scroller: HTMLElement, onSelect: (frame: stri
     },
     reveal(position) {
       const rowTop = headSize() + position * ROW_HEIGHT;
-      const view = viewport;
-      if (rowTop - headSize() < scroller.scrollTop) scroller.scrollTop = rowTop - headSize();
-      else if (rowTop + ROW_HEIGHT > scroller.scrollTop + view) scroller.scrollTop = rowTop + ROW_HEIGHT - view;
+      if (rowTop - headSize() < scrollTop) scrollTop = rowTop - headSize();
+      else if (rowTop + ROW_HEIGHT > scrollTop + viewport) scrollTop = rowTop + ROW_HEIGHT - viewport;
+      else return;
+      scroller.scrollTop = scrollTop;
       draw();
     },
   };

@@ -1,0 +1,142 @@
+/**
+ * The page's handle on a run played in the sides' worker (workers/run-service.ts): the same
+ * questions a Run answers (its trace, clock, next event, halt), answered from a copy the worker
+ * keeps up to date with every answer. Commands go one at a time, in order; a run never has two
+ * outstanding, since the live driver queues its engine calls. Long work is asked for in slices
+ * of wall-clock time, so that the page can stop a replay between two of them.
+ */
+import type { RunHalt } from '../../src/engine/index.ts';
+import type { Scenario, Step } from '../../src/scenario/index.ts';
+import type { TraceEvent } from '../../src/trace/index.ts';
+import type { RunAnswer, RunCommand, RunState } from '../../workers/run-service.ts';
+
+/** Wall ms of worker time per slice of a replay: how long a Reset may wait for the replay it interrupts. */
+const SLICE_MS = 50;
+
+/**
+ * How long the page waits for one command's answer. A side's step has the engine's own
+ * deadline (SIDE_STEP_TIMEOUT_MS); past this as well, the worker itself is lost (a side in an
+ * endless loop holds its thread), and the run fails with this said.
+ */
+const ANSWER_TIMEOUT_MS = 40_000;
+
+/** The command port of one sides worker, shared by the runs started on it one after another. */
+export class RunChannel {
+  private next = 0;
+  private readonly waiting = new Map<number, { resolve: (answer: { value: boolean; state: RunState }) => void; reject: (error: Error) => void; timer: ReturnType<typeof setTimeout> }>();
+  private lost: Error | null = null;
+  private readonly port: MessagePort;
+
+  constructor(port: MessagePort) {
+    this.port = port;
+    port.addEventListener('message', (event: MessageEvent<RunAnswer>) => this.answer(event.data));
+    port.start();
+  }
+
+  /** Every command still waiting, and every later one, fails with `error` (the worker failed to load, or died). */
+  fail(error: Error): void {
+    this.lost ??= error;
+    for (const [id, call] of this.waiting) {
+      clearTimeout(call.timer);
+      call.reject(error);
+      this.waiting.delete(id);
+    }
+  }
+
+  send(command: RunCommand): Promise<{ value: boolean; state: RunState }> {
+    if (this.lost) return Promise.reject(this.lost);
+    return new Promise((resolve, reject) => {
+      const id = this.next++;
+      const timer = setTimeout(() => this.fail(new Error(`the sides' worker did not answer within ${ANSWER_TIMEOUT_MS / 1000} s (a side that never goes quiet holds it)`)), ANSWER_TIMEOUT_MS);
+      this.waiting.set(id, { resolve, reject, timer });
+      this.port.postMessage({ id, command });
+    });
+  }
+
+  private answer(answer: RunAnswer): void {
+    const call = this.waiting.get(answer.id);
+    if (!call) return;
+    this.waiting.delete(answer.id);
+    clearTimeout(call.timer);
+    if ('error' in answer) call.reject(new Error(answer.error));
+    else call.resolve(answer);
+  }
+}
+
+export interface RemoteRunUntil {
+  /** Asked between slices: true stops the run there, leaving the clock at the last event run. */
+  shouldStop?: () => boolean;
+  /** Wall ms the worker may spend on this call; unbounded (in slices) when absent. */
+  budgetMs?: number;
+}
+
+export class RemoteRun {
+  readonly trace: TraceEvent[] = [];
+  private now = 0;
+  private next: number | null = null;
+  private halted: RunHalt | null = null;
+  private readonly channel: RunChannel;
+  private readonly endAt: number;
+
+  private constructor(channel: RunChannel, endAt: number) {
+    this.channel = channel;
+    this.endAt = endAt;
+  }
+
+  /** Starts `scenario` in the worker: both sides built at virtual time 0, the client connecting. */
+  static async start(scenario: Scenario, channel: RunChannel): Promise<RemoteRun> {
+    const run = new RemoteRun(channel, scenario.endAt);
+    await run.send({ op: 'start', scenario });
+    return run;
+  }
+
+  get virtualTime(): number {
+    return this.now;
+  }
+
+  get halt(): RunHalt | null {
+    return this.halted;
+  }
+
+  nextEventTime(): number | null {
+    return this.next;
+  }
+
+  /** Adds a user action (Run.schedule); it reaches the worker before any later command. */
+  async schedule(step: Step): Promise<void> {
+    await this.send({ op: 'schedule', step });
+  }
+
+  step(): Promise<boolean> {
+    return this.send({ op: 'step' });
+  }
+
+  /** Plays the handshake at once: event after event while the connection is being made, up to `through`. */
+  async handshake(through: number): Promise<void> {
+    await this.send({ op: 'handshake', through });
+  }
+
+  /** Every event due by `t` (Run.runUntil); false when stopped or out of budget first. */
+  async runUntil(t: number, options: RemoteRunUntil = {}): Promise<boolean> {
+    const deadline = options.budgetMs === undefined ? Infinity : performance.now() + options.budgetMs;
+    for (;;) {
+      if (options.shouldStop?.() === true) return false;
+      const left = deadline - performance.now();
+      if (left <= 0) return false;
+      if (await this.send({ op: 'run-until', t, budgetMs: Math.min(SLICE_MS, left) })) return true;
+    }
+  }
+
+  runToEnd(options: RemoteRunUntil = {}): Promise<boolean> {
+    return this.runUntil(this.endAt, options);
+  }
+
+  private async send(command: RunCommand): Promise<boolean> {
+    const { value, state } = await this.channel.send(command);
+    for (const event of state.events) this.trace.push(event);
+    this.now = state.now;
+    this.next = state.next;
+    this.halted = state.halt;
+    return value;
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * The playground's run, played in the sides' worker (workers/run-service.ts) and read by the page
+ * through RemoteRun (site/lib/remote-run.ts): the browser worker's own modules in a Node worker
+ * thread, the page's handle in this one, over a real MessageChannel. Every library scenario
+ * gives its recorded trace this way too, however the page slices the work.
+ */
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { MessageChannel, Worker } from 'node:worker_threads';
+import { LIBRARY, libraryEntry } from '../../src/scenario/library.ts';
+import { traceHash } from '../../src/trace/hash.ts';
+import { RemoteRun, RunChannel } from '../../site/lib/remote-run.ts';
+
+function browserWorker(): { channel: RunChannel; worker: Worker } {
+  const worker = new Worker(new URL('./fixtures/workers/browser-sides.ts', import.meta.url));
+  const { port1, port2 } = new MessageChannel();
+  worker.postMessage({ run: port1 }, [port1]);
+  // Node's MessagePort has the browser's addEventListener and start.
+  return { channel: new RunChannel(port2 as unknown as MessagePort), worker };
+}
+
+const { channel, worker } = browserWorker();
+after(() => worker.terminate());
+
+for (const entry of LIBRARY) {
+  test(`${entry.id}: the run in the browser's worker gives the recorded trace ${entry.trace}`, async () => {
+    const run = await RemoteRun.start(entry.scenario, channel);
+    assert.equal(await run.runToEnd(), true);
+    assert.equal(await traceHash(run.trace), entry.trace);
+  });
+}
+
+test('sliced as thinly as the page may slice it, a run gives the same trace as in one piece', async () => {
+  for (const id of ['race-r1-cancel-after-response', 'seed-004-python-v1-swallowed-cancel-crash']) {
+    const entry = libraryEntry(id);
+    assert.ok(entry, id);
+    const run = await RemoteRun.start(entry.scenario, channel);
+    let calls = 0;
+    for (let caughtUp = false; !caughtUp; calls++) caughtUp = await run.runUntil(entry.scenario.endAt, { budgetMs: 0.01 });
+    assert.ok(calls > 3, `${id}: the run took ${calls} calls of a hundredth of a millisecond each`);
+    assert.equal(await traceHash(run.trace), entry.trace, id);
+  }
+});
+
+test('the handshake plays at once and stops where the client is connected, before the first step of the scenario', async () => {
+  const entry = libraryEntry('race-r1-cancel-after-response');
+  assert.ok(entry);
+  const run = await RemoteRun.start(entry.scenario, channel);
+  await run.handshake(1_000);
+  const states = run.trace.filter((e) => e.kind === 'connection-state');
+  assert.equal(states.at(-1)?.kind === 'connection-state' && states.at(-1)?.to, 'open');
+  assert.equal(run.trace.some((e) => e.kind === 'user-action'), false);
+  const first = entry.scenario.steps[0]?.at ?? Infinity;
+  assert.ok(run.virtualTime < first, `connected at ${run.virtualTime} ms, before the first step at ${first} ms`);
+  assert.ok((run.nextEventTime() ?? Infinity) >= run.virtualTime);
+});
+
+test('a lost worker fails every command, waiting and later, with the reason', async () => {
+  const lost = browserWorker();
+  const entry = libraryEntry('race-r1-cancel-after-response');
+  assert.ok(entry);
+  const run = await RemoteRun.start(entry.scenario, lost.channel);
+  const waiting = run.runToEnd();
+  lost.channel.fail(new Error("the sides' worker failed: gone"));
+  await assert.rejects(waiting, /the sides' worker failed: gone/);
+  await assert.rejects(run.step(), /the sides' worker failed: gone/);
+  await lost.worker.terminate();
+});
