@@ -7,6 +7,7 @@
  */
 import { sideOver, webPort } from '../../workers/side-channel.ts';
 import type { SidesWorkerStart } from '../../workers/sides-start.ts';
+import type { RunCommand } from '../../workers/run-service.ts';
 import type { ClientSideApi, ServerSideApi, Sides } from '../../src/engine/index.ts';
 import { RunChannel } from './remote-run.ts';
 
@@ -18,6 +19,8 @@ export interface BrowserSides extends Sides {
 export interface RunWorker {
   worker: Worker;
   run: MessagePort;
+  /** The commands the head script already sent on `run` (first-run.ts), if any. */
+  sent?: { id: number; command: RunCommand }[];
   /** Set by the head script when the worker failed before the page's code took it. */
   failed?: string;
 }
@@ -56,8 +59,8 @@ export function startRunWorker(worker: Worker): RunWorker {
 export function createBrowserRunner(): BrowserRunner {
   const early = window.__cancelLabEarlyWorkers;
   delete window.__cancelLabEarlyWorkers;
-  const { worker, run, failed } = early ?? startRunWorker(sidesWorker());
-  const channel = new RunChannel(run);
+  const { worker, run, sent, failed } = early ?? startRunWorker(sidesWorker());
+  const channel = new RunChannel(run, sent);
   // A worker that fails to load (or throws at the top) answers nothing: its runs fail, saying why.
   const lost = (why: string): void => channel.fail(new Error(`the sides' worker failed: ${why}`));
   if (failed !== undefined) lost(failed);

@@ -32,6 +32,7 @@ import { bindShortcuts } from './playground/shortcuts.ts';
 import { bindTabs } from './playground/tabs.ts';
 import { withoutSchedule } from './playground/witness.ts';
 import { nextTask } from './next-task.ts';
+import { freshScenario } from './first-run.ts';
 import { createFrameSelection, type Actions, type OpenedLink, type Panel } from './playground/types.ts';
 
 declare global {
@@ -271,7 +272,6 @@ export function mountPlayground(root: HTMLElement): void {
     togglePlay: () => session.togglePlay(),
   });
 
-  const fresh = (): Scenario => ({ ...defaultScenario(), endAt: Number.MAX_SAFE_INTEGER });
   /** Saved work is more than the page's own start: steps, another setting, or editor text. */
   const worthRestoring = (kept: Scenario): boolean =>
     kept.steps.length > 0 || savedEditorText() !== null || JSON.stringify({ ...kept, endAt: 0 }) !== JSON.stringify({ ...defaultScenario(), endAt: 0 });
@@ -283,7 +283,7 @@ export function mountPlayground(root: HTMLElement): void {
       connection.notify(null);
       editor.discard();
       forgetLink();
-      void start(fresh(), 'play');
+      void start(freshScenario(), 'play');
     });
     connection.notify(notice);
     void start(scenario, 'resume').then((run) => (notice.run = run));
@@ -297,11 +297,11 @@ export function mountPlayground(root: HTMLElement): void {
     connection.notify(null);
     link = null;
     const kept = first ? savedScenario() : null;
-    if (location.hash.length <= 1) return kept && worthRestoring(kept) ? restore(kept) : void start(fresh(), 'play');
+    if (location.hash.length <= 1) return kept && worthRestoring(kept) ? restore(kept) : void start(freshScenario(), 'play');
     const decoded = await decodeLink(location.hash);
     if (!decoded.ok) {
       link = { error: decoded.error };
-      return void start(fresh(), 'play');
+      return void start(freshScenario(), 'play');
     }
     const run = start(decoded.scenario, 'replay');
     link = { run: await run, steps: decoded.scenario.steps.length, meta: decoded.meta };

@@ -20,17 +20,45 @@ const SLICE_MS = 50;
  */
 const ANSWER_TIMEOUT_MS = 40_000;
 
+type Answered = { value: boolean; state: RunState };
+
+/** Commands the head script sent before this channel existed (first-run.ts), and their answers to come. */
+interface Prestart {
+  scenario: string;
+  answers: Promise<Answered>[];
+}
+
 /** The command port of one sides worker, shared by the runs started on it one after another. */
 export class RunChannel {
   private next = 0;
-  private readonly waiting = new Map<number, { resolve: (answer: { value: boolean; state: RunState }) => void; reject: (error: Error) => void; timer: ReturnType<typeof setTimeout> }>();
+  private readonly waiting = new Map<number, { resolve: (answer: Answered) => void; reject: (error: Error) => void; timer: ReturnType<typeof setTimeout> }>();
   private lost: Error | null = null;
   private readonly port: MessagePort;
+  private prestart: Prestart | null = null;
 
-  constructor(port: MessagePort) {
+  /** `sent`: the commands already on `port` (the head script's), numbered from 0; this channel numbers on after them. */
+  constructor(port: MessagePort, sent: readonly { id: number; command: RunCommand }[] = []) {
     this.port = port;
+    const start = sent[0]?.command;
+    if (start?.op === 'start') {
+      const answers = sent.map(({ id }) => this.expect(id));
+      // An answer nobody takes (the page started another run) may fail unheard.
+      for (const answer of answers) answer.catch(() => undefined);
+      this.prestart = { scenario: JSON.stringify(start.scenario), answers };
+    }
+    this.next = sent.length;
     port.addEventListener('message', (event: MessageEvent<RunAnswer>) => this.answer(event.data));
     port.start();
+  }
+
+  /**
+   * The answers to the commands the head script sent, once, if they started `scenario`: the run
+   * is already under way in the worker. Otherwise null, and the next start replaces that run.
+   */
+  takePrestart(scenario: Scenario): Promise<Answered>[] | null {
+    const prestart = this.prestart;
+    this.prestart = null;
+    return prestart !== null && prestart.scenario === JSON.stringify(scenario) ? prestart.answers : null;
   }
 
   /** Every command still waiting, and every later one, fails with `error` (the worker failed to load, or died). */
@@ -43,13 +71,18 @@ export class RunChannel {
     }
   }
 
-  send(command: RunCommand): Promise<{ value: boolean; state: RunState }> {
+  send(command: RunCommand): Promise<Answered> {
     if (this.lost) return Promise.reject(this.lost);
+    const id = this.next++;
+    const answer = this.expect(id);
+    this.port.postMessage({ id, command });
+    return answer;
+  }
+
+  private expect(id: number): Promise<Answered> {
     return new Promise((resolve, reject) => {
-      const id = this.next++;
       const timer = setTimeout(() => this.fail(new Error(`the sides' worker did not answer within ${ANSWER_TIMEOUT_MS / 1000} s (a side that never goes quiet holds it)`)), ANSWER_TIMEOUT_MS);
       this.waiting.set(id, { resolve, reject, timer });
-      this.port.postMessage({ id, command });
     });
   }
 
@@ -77,6 +110,8 @@ export class RemoteRun {
   private halted: RunHalt | null = null;
   private readonly channel: RunChannel;
   private readonly endAt: number;
+  /** The head script's handshake, when this run is the one it started (first-run.ts). */
+  private prestartedHandshake: Promise<Answered> | null = null;
 
   private constructor(channel: RunChannel, endAt: number) {
     this.channel = channel;
@@ -86,7 +121,11 @@ export class RemoteRun {
   /** Starts `scenario` in the worker: both sides built at virtual time 0, the client connecting. */
   static async start(scenario: Scenario, channel: RunChannel): Promise<RemoteRun> {
     const run = new RemoteRun(channel, scenario.endAt);
-    await run.send({ op: 'start', scenario });
+    const [started, handshake] = channel.takePrestart(scenario) ?? [];
+    if (started) {
+      run.take(await started);
+      run.prestartedHandshake = handshake ?? null;
+    } else await run.send({ op: 'start', scenario });
     return run;
   }
 
@@ -113,7 +152,8 @@ export class RemoteRun {
 
   /** Plays the handshake at once: event after event while the connection is being made, up to `through`. */
   async handshake(through: number): Promise<void> {
-    await this.send({ op: 'handshake', through });
+    // The head script asked for this handshake (through CONNECT_AT_ONCE_MS, as the session does).
+    if (!(await this.takePrestartedHandshake())) await this.send({ op: 'handshake', through });
   }
 
   /** Every event due by `t` (Run.runUntil); false when stopped or out of budget first. */
@@ -132,7 +172,21 @@ export class RemoteRun {
   }
 
   private async send(command: RunCommand): Promise<boolean> {
-    const { value, state } = await this.channel.send(command);
+    // Its events come before any later command's.
+    await this.takePrestartedHandshake();
+    return this.take(await this.channel.send(command));
+  }
+
+  /** Takes in the head script's handshake if it is still to be taken; false when there is none. */
+  private async takePrestartedHandshake(): Promise<boolean> {
+    const prestarted = this.prestartedHandshake;
+    if (!prestarted) return false;
+    this.prestartedHandshake = null;
+    this.take(await prestarted);
+    return true;
+  }
+
+  private take({ value, state }: Answered): boolean {
     for (const event of state.events) this.trace.push(event);
     this.now = state.now;
     this.next = state.next;

@@ -11,6 +11,7 @@ import type { TraceEvent, UserAction } from '../../src/trace/index.ts';
 import { createBrowserRunner, type BrowserRunner } from './browser-sides.ts';
 import { LiveDriver } from './live-driver.ts';
 import { nextTask } from './next-task.ts';
+import { CONNECT_AT_ONCE_MS } from './first-run.ts';
 
 /** A derive that took longer than this (ms) hands its view to the listeners in the next task. */
 const DERIVE_ALONE_MS = 16;
@@ -23,13 +24,6 @@ const DERIVE_ALONE_MS = 16;
  */
 const PAINT_SHARE = 0.5;
 
-/**
- * A new live run plays its handshake at once, up to this virtual time, and its clock starts where
- * the client is connected: the handshake is not the user's race, and pacing it at 1× only kept
- * the page from being ready. A handshake that takes longer (a slow wire, a dropped initialize)
- * plays on live from there.
- */
-const CONNECT_AT_ONCE_MS = 1_000;
 
 /** Where the session stands: the worker starting, a link replaying, a run the user drives, or a failure. */
 export type Phase = 'starting' | 'replaying' | 'live' | 'failed';

@@ -10,6 +10,8 @@ import { MessageChannel, Worker } from 'node:worker_threads';
 import { LIBRARY, libraryEntry } from '../../src/scenario/library.ts';
 import { traceHash } from '../../src/trace/hash.ts';
 import { RemoteRun, RunChannel } from '../../site/lib/remote-run.ts';
+import { CONNECT_AT_ONCE_MS, freshScenario, prestartCommands } from '../../site/lib/first-run.ts';
+import type { RunCommand } from '../../workers/run-service.ts';
 
 function browserWorker(): { channel: RunChannel; worker: Worker } {
   const worker = new Worker(new URL('./fixtures/workers/browser-sides.ts', import.meta.url));
@@ -65,4 +67,45 @@ test('a lost worker fails every command, waiting and later, with the reason', as
   await assert.rejects(waiting, /the sides' worker failed: gone/);
   await assert.rejects(run.step(), /the sides' worker failed: gone/);
   await lost.worker.terminate();
+});
+
+/** A worker the head script already sent the fresh run's first commands to, and the commands the channel sends after them. */
+function prestartedWorker(): { channel: RunChannel; worker: Worker; sentLater: RunCommand[] } {
+  const worker = new Worker(new URL('./fixtures/workers/browser-sides.ts', import.meta.url));
+  const { port1, port2 } = new MessageChannel();
+  worker.postMessage({ run: port1 }, [port1]);
+  const sent = prestartCommands();
+  for (const message of sent) port2.postMessage(message);
+  const sentLater: RunCommand[] = [];
+  const post = port2.postMessage.bind(port2);
+  port2.postMessage = (message: { command: RunCommand }) => {
+    sentLater.push(message.command);
+    post(message);
+  };
+  return { channel: new RunChannel(port2 as unknown as MessagePort, sent), worker, sentLater };
+}
+
+test('the fresh run the head script started is taken up as it stands: the same trace, and no start or handshake sent again', async () => {
+  const early = prestartedWorker();
+  const run = await RemoteRun.start(freshScenario(), early.channel);
+  await run.handshake(CONNECT_AT_ONCE_MS);
+  await run.runUntil(300);
+  const plain = await RemoteRun.start(freshScenario(), channel);
+  await plain.handshake(CONNECT_AT_ONCE_MS);
+  await plain.runUntil(300);
+  assert.deepEqual(early.sentLater.map((c) => c.op), ['run-until']);
+  assert.equal(await traceHash(run.trace), await traceHash(plain.trace));
+  assert.ok(run.trace.some((e) => e.kind === 'connection-state' && e.to === 'open'), 'the handshake events are in the copy');
+  await early.worker.terminate();
+});
+
+test('a page that starts another run (a link, saved work) leaves the head script\'s run behind: its own scenario runs', async () => {
+  const early = prestartedWorker();
+  const entry = libraryEntry('race-r1-cancel-after-response');
+  assert.ok(entry);
+  const run = await RemoteRun.start(entry.scenario, early.channel);
+  await run.runToEnd();
+  assert.equal(early.sentLater[0]?.op, 'start');
+  assert.equal(await traceHash(run.trace), entry.trace);
+  await early.worker.terminate();
 });
