@@ -15,7 +15,8 @@ import { chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import module from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { createNodeSides, runHeadless } from '../src/host/index.ts';
 import { defaultScenario, parseScenario, type Scenario } from '../src/scenario/index.ts';
@@ -43,23 +44,36 @@ interface FreshPair {
   cpuMs: number;
 }
 
+/** Where a fresh pair's code comes from: the TypeScript source (stripped as it loads), or the bundle the command line runs (dist-cli/host.mjs). */
+export type PairCode = 'source' | 'bundle';
+
+const BUNDLED_HOST = `${ROOT}dist-cli/host.mjs`;
+
 /** In the child: the first pair of this process and its first run, on stdout. */
-async function freshPairChild(): Promise<void> {
+async function freshPairChild(code: PairCode): Promise<void> {
+  let host: Pick<typeof import('../src/host/index.ts'), 'createNodeSides' | 'runHeadless'> = { createNodeSides, runHeadless };
+  if (code === 'bundle') {
+    // As the launcher (bin/cancel-lab.mjs) starts the bundle: with V8's compile cache.
+    module.enableCompileCache?.();
+    host = (await import(pathToFileURL(BUNDLED_HOST).href)) as typeof host;
+  }
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
-  const sides = createNodeSides();
-  await runHeadless(standardScenario(), sides);
+  const sides = host.createNodeSides();
+  await host.runHeadless(standardScenario(), sides);
   const cpu = process.cpuUsage(cpu0);
   const figure: FreshPair = { ms: performance.now() - t0, cpuMs: (cpu.user + cpu.system) / 1000 };
   await sides.close();
   process.stdout.write(`${JSON.stringify(figure)}\n`);
 }
 
-/** The first in-thread pair and run of `n` fresh processes (process start-up not included). */
-export async function freshPairInThread(n: number): Promise<FreshPair[]> {
+/** The first in-thread pair and run of `n` fresh processes (process start-up not included), after one untimed (file caches, the compile cache). */
+export async function freshPairInThread(n: number, code: PairCode): Promise<FreshPair[] | null> {
+  if (code === 'bundle' && !existsSync(BUNDLED_HOST)) return null;
   const samples: FreshPair[] = [];
-  for (let i = 0; i < n; i++) {
-    const { stdout } = await run(process.execPath, [fileURLToPath(import.meta.url), '--fresh-pair'], { cwd: ROOT });
+  for (let i = 0; i < n + 1; i++) {
+    const { stdout } = await run(process.execPath, [fileURLToPath(import.meta.url), '--fresh-pair', code], { cwd: ROOT });
+    if (i === 0) continue;
     samples.push(JSON.parse(stdout) as FreshPair);
   }
   return samples;
@@ -157,4 +171,5 @@ export async function libraryReproduces(): Promise<{ same: number; all: number; 
   return { same, all: files.length, first };
 }
 
-if (process.argv.includes('--fresh-pair')) await freshPairChild();
+const pairAt = process.argv.indexOf('--fresh-pair');
+if (pairAt >= 0) await freshPairChild(process.argv[pairAt + 1] === 'bundle' ? 'bundle' : 'source');

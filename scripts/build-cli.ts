@@ -45,7 +45,8 @@ async function main(): Promise<void> {
       minify: false,
       reportCompressedSize: false,
       rollupOptions: {
-        input: { main: 'src/cli/main.ts', 'explore.node': 'workers/explore.node.ts' },
+        // host.mjs: the headless host as a module, which the bench's fresh pair loads as the command line would.
+        input: { main: 'src/cli/main.ts', 'explore.node': 'workers/explore.node.ts', host: 'src/host/index.ts' },
         output: {
           entryFileNames: '[name].mjs',
           chunkFileNames: '[name]-[hash].mjs',
