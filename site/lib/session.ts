@@ -20,9 +20,12 @@ const DERIVE_ALONE_MS = 16;
  * The share of the page's thread its paints may take while a run plays: after a paint that took
  * p ms, the next waits until p × (1 / PAINT_SHARE − 1) ms have passed. The run plays in the
  * worker whatever the page does, so a long trace, slow to paint, is painted less often instead
- * of taking every frame (and the input, and the clock's own frames, with it).
+ * of taking every frame, and the input with it; and on a machine of two cores the worker keeps
+ * more of the CPU that painting (style, layout, raster) would take. A quarter: 2,000 progress
+ * steps at 4× showed 2000 / 2000 after a median 684 ms at a quarter, 752 ms at a half (7 runs each,
+ * alternating, same build otherwise).
  */
-const PAINT_SHARE = 0.5;
+const PAINT_SHARE = 0.25;
 
 
 /** Where the session stands: the worker starting, a link replaying, a run the user drives, or a failure. */
