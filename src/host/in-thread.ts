@@ -5,7 +5,7 @@
  * hold their state; while it is taken, or once a pair was closed with a step still running (a
  * side that never went quiet may run on), createNodeSides makes worker pairs instead.
  */
-import type { ClientSideApi, ServerSideApi } from '../engine/index.ts';
+import type { ClientSideApi, ServerSideApi, SideApi } from '../engine/index.ts';
 
 type Loaded = typeof import('../../workers/sides.node.ts');
 
@@ -40,21 +40,17 @@ export function takeThreadSides(): ThreadSides | null {
     running++;
     return (ready !== null ? call(ready) : sides.then(call)).finally(done);
   };
+  /** The side `pick` names, each of its five steps taken through `step` (once loaded, `pick` reads it straight off the module). */
+  const lazily = <A>(pick: (m: Loaded) => Required<SideApi<A>>): Required<SideApi<A>> => ({
+    init: (config, t) => step((m) => pick(m).init(config, t)),
+    deliver: (t, frame) => step((m) => pick(m).deliver(t, frame)),
+    fireTimer: (t) => step((m) => pick(m).fireTimer(t)),
+    act: (t, action) => step((m) => pick(m).act(t, action)),
+    batch: (plan) => step((m) => pick(m).batch(plan)),
+  });
   return {
-    client: {
-      init: (config, t) => step((m) => m.client.init(config, t)),
-      deliver: (t, frame) => step((m) => m.client.deliver(t, frame)),
-      fireTimer: (t) => step((m) => m.client.fireTimer(t)),
-      act: (t, action) => step((m) => m.client.act(t, action)),
-      batch: (plan) => step((m) => m.client.batch(plan)),
-    },
-    server: {
-      init: (config, t) => step((m) => m.server.init(config, t)),
-      deliver: (t, frame) => step((m) => m.server.deliver(t, frame)),
-      fireTimer: (t) => step((m) => m.server.fireTimer(t)),
-      act: (t, action) => step((m) => m.server.act(t, action)),
-      batch: (plan) => step((m) => m.server.batch(plan)),
-    },
+    client: lazily((m) => m.client),
+    server: lazily((m) => m.server),
     async close() {
       if (closed) return;
       closed = true;
