@@ -1,7 +1,7 @@
 /**
  * The explorer's figure in Chromium for scripts/bench.ts: schedules per second of the standard
  * scenario with a latency range each way (as the headless row, bench-explore.ts), searched by the
- * playground's Explore panel on its own pool of workers (a pair of sides in each). The page times it: each value the
+ * playground's Explore panel on its own pool of workers (each running whole schedules). The page times it: each value the
  * progress bar shows, with performance.now(), so the rate is taken from the first schedules
  * judged to the last (the pool's start-up and the page's paints before them not counted).
  */

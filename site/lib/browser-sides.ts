@@ -1,19 +1,15 @@
 /**
- * Browser host: both sides in one Web Worker (workers/sides.worker.ts). The playground's run is
- * played there, coordinator and all, and the page drives it over one command port
- * (remote-run.ts); the explorer's lanes keep their coordinator on the page and drive each side
- * over its own MessagePort (workers/side-channel.ts). The MCP traffic itself never uses these
- * channels directly: it travels as frames through the coordinator.
+ * Browser host: both sides in one Web Worker (workers/sides.worker.ts), and their coordinator
+ * with them. The playground's run is played there, and the page drives it over one command port
+ * (remote-run.ts); each lane of the explorer's pool is such a worker too, running whole
+ * schedules. The MCP traffic itself never crosses to the page: it travels as frames between the
+ * sides, through the coordinator, in the worker.
  */
-import { sideOver, webPort } from '../../workers/side-channel.ts';
+import { webPort } from '../../workers/side-channel.ts';
 import type { SidesWorkerStart } from '../../workers/sides-start.ts';
 import type { RunCommand } from '../../workers/run-service.ts';
-import type { ClientSideApi, ServerSideApi, Sides } from '../../src/engine/index.ts';
+import type { PoolWorker } from '../../src/explore/index.ts';
 import { RunChannel } from './remote-run.ts';
-
-export interface BrowserSides extends Sides {
-  terminate(): void;
-}
 
 /** A sides worker that plays the page's runs, and the page's end of its command port. */
 export interface RunWorker {
@@ -74,20 +70,25 @@ export function createBrowserRunner(): BrowserRunner {
   };
 }
 
-/** A fresh worker whose sides a coordinator on the page drives, one port per side (the explorer's lanes). */
-export function createBrowserSides(): BrowserSides {
+/**
+ * A fresh sides worker that runs whole schedules for a lane of the explorer's pool (PooledLane,
+ * src/explore/pool.ts): the coordinator is in the worker too, so a schedule costs the page two
+ * small messages, not a round trip per step.
+ */
+export function startExploreWorker(): PoolWorker {
   const worker = sidesWorker();
-  const client = new MessageChannel();
-  const server = new MessageChannel();
-  start(worker, { client: client.port1, server: server.port1 }, [client.port1, server.port1]);
-  // The worker answers `batch` too (workers/runtime.ts withBatches).
-  const clientSide: Required<ClientSideApi> = sideOver(webPort(client.port2));
-  const serverSide: Required<ServerSideApi> = sideOver(webPort(server.port2));
+  const channel = new MessageChannel();
+  start(worker, { schedules: channel.port1 }, [channel.port1]);
+  const port = webPort(channel.port2);
   return {
-    client: clientSide,
-    server: serverSide,
+    postMessage: (message) => port.postMessage(message),
+    listen: (handler) => port.listen(handler),
+    onDeath(handler) {
+      worker.addEventListener('error', (event) => handler(event.message || 'its script did not load'), { once: true });
+    },
     terminate() {
       worker.terminate();
+      return Promise.resolve();
     },
   };
 }

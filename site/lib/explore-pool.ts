@@ -1,17 +1,16 @@
 /**
  * The playground's explorer: a search over the scenario's schedule space on a pool of workers
- * of its own, a pair of sides in each (the page's run keeps its own), sized to the machine. The
- * pool lives as long as one search: its workers are terminated when the search ends, when it is
- * stopped, and when the page goes away. The run loop of each schedule awaits its worker at every event, so the
- * search never holds the main thread for long; what it found reaches the caller one record at
- * a time.
+ * of its own, sized to the machine, each running whole schedules with a pair of sides and their
+ * coordinator (PooledLane; the page's run keeps its own worker). The pool lives as long as one
+ * search: its workers are terminated when the search ends, when it is stopped, and when the page
+ * goes away. The page only hands out jobs and takes in records, so the search never holds its
+ * main thread for long; what it found reaches the caller one record at a time.
  * When the search ends (its budget run, or Stop), each rule's witness is shrunk on the same pool
  * as the CLI shrinks it (summarize), for a few seconds at most, before the workers go.
  */
-import { explore, summarize, type Exploration, type ScheduleRecord, type Witness } from '../../src/explore/index.ts';
-import type { Sides } from '../../src/engine/index.ts';
+import { explore, PooledLane, summarize, type Exploration, type ScheduleRecord, type Witness } from '../../src/explore/index.ts';
 import type { Scenario } from '../../src/scenario/index.ts';
-import { createBrowserSides, type BrowserSides } from './browser-sides.ts';
+import { startExploreWorker } from './browser-sides.ts';
 
 /** More lanes than this buy little on a laptop and cost a worker's memory each. */
 export const MAX_LANES = 4;
@@ -40,7 +39,7 @@ export interface PoolResult {
 export const SHRINK_SECONDS = 8;
 
 /** The rules' shrunk witnesses, or none when `signal` or the clock ends the shrinking first. */
-async function shrunkOn(exploration: Exploration, lanes: readonly Sides[], signal: AbortSignal): Promise<Map<string, Witness>> {
+async function shrunkOn(exploration: Exploration, lanes: readonly PooledLane[], signal: AbortSignal): Promise<Map<string, Witness>> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onAbort = (): void => undefined;
   const cut = new Promise<null>((resolve) => {
@@ -60,33 +59,20 @@ async function shrunkOn(exploration: Exploration, lanes: readonly Sides[], signa
 
 /** Runs one search on a fresh pool and shrinks its witnesses there; its workers are gone when this settles. */
 export async function explorePool(search: PoolSearch): Promise<PoolResult> {
-  const pool = new Set<BrowserSides>();
-  const fresh = (): BrowserSides => {
-    const sides = createBrowserSides();
-    pool.add(sides);
-    return sides;
-  };
+  // A lane whose run broke its sides, or whose worker died, starts a fresh worker itself (PooledLane).
+  const lanes = Array.from({ length: poolSize() }, () => new PooledLane(startExploreWorker));
   const terminateAll = (): void => {
-    for (const sides of pool) sides.terminate();
-    pool.clear();
+    for (const lane of lanes) void lane.close();
   };
   // Stop lets the schedules already running finish (a few ms), then the search ends, its
   // witnesses are shrunk and the workers go below; a page going away does not wait for them.
   addEventListener('pagehide', terminateAll, { once: true });
-  const lanes: Sides[] = Array.from({ length: poolSize() }, fresh);
   try {
     const exploration = await explore(search.scenario, {
       lanes,
       budget: search.budget,
       signal: search.signal,
       onRecord: search.onRecord,
-      // A pair that failed or hung in a run is replaced, so one bad schedule does not stall its lane.
-      renew(broken) {
-        const old = [...pool].find((sides) => sides === broken);
-        old?.terminate();
-        if (old) pool.delete(old);
-        return Promise.resolve(fresh());
-      },
     });
     const broken = exploration.records.some((r) => r.problem === undefined && r.violated.length > 0);
     return { exploration, shrunk: broken ? await shrunkOn(exploration, lanes, search.onShrinking()) : new Map() };
