@@ -2,7 +2,8 @@
  * The playground's run, played in the sides' worker (workers/run-service.ts) and read by the page
  * through RemoteRun (site/lib/remote-run.ts): the browser worker's own modules in a Node worker
  * thread, the page's handle in this one, over a real MessageChannel. Every library scenario
- * gives its recorded trace this way too, however the page slices the work.
+ * gives its recorded trace this way too, however the page slices the work; and the explorer's
+ * lanes on those modules give the records a pair of sides in this process gives.
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,6 +13,9 @@ import { traceHash } from '../../src/trace/hash.ts';
 import { RemoteRun, RunChannel } from '../../site/lib/remote-run.ts';
 import { CONNECT_AT_ONCE_MS, freshScenario, prestartCommands } from '../../site/lib/first-run.ts';
 import type { RunCommand } from '../../workers/run-service.ts';
+import { explore, PooledLane, type PoolWorker } from '../../src/explore/index.ts';
+import { createNodeSides } from '../../src/host/index.ts';
+import type { Scenario } from '../../src/scenario/index.ts';
 
 function browserWorker(): { channel: RunChannel; worker: Worker } {
   const worker = new Worker(new URL('./fixtures/workers/browser-sides.ts', import.meta.url));
@@ -108,4 +112,35 @@ test('a page that starts another run (a link, saved work) leaves the head script
   assert.equal(early.sentLater[0]?.op, 'start');
   assert.equal(await traceHash(run.trace), entry.trace);
   await early.worker.terminate();
+});
+
+/** A lane of the browser explorer's pool, as site/lib/browser-sides.ts starts one, on the browser worker's modules. */
+function browserLaneWorker(): PoolWorker {
+  const worker = new Worker(new URL('./fixtures/workers/browser-sides.ts', import.meta.url));
+  const { port1, port2 } = new MessageChannel();
+  worker.postMessage({ schedules: port1 }, [port1]);
+  return {
+    postMessage: (message) => port2.postMessage(message),
+    listen: (handler) => void port2.on('message', handler),
+    onDeath: (handler) => void worker.once('error', (error) => handler(error.message)),
+    terminate: async () => void (await worker.terminate()),
+  };
+}
+
+test('the browser explorer\'s lanes give the records a pair of sides in this process gives: R2 with a latency range', async () => {
+  const r2 = libraryEntry('race-r2-response-crosses-cancel');
+  assert.ok(r2);
+  const space: Scenario = { ...r2.scenario, explore: { c2s: [1, 30], s2c: [1, 30] } };
+  const browserLanes = [new PooledLane(browserLaneWorker), new PooledLane(browserLaneWorker)];
+  const here = createNodeSides();
+  try {
+    const pooled = await explore(space, { lanes: browserLanes, budget: 16, seed: 'browser' });
+    const inThread = await explore(space, { lanes: [here], budget: 16, seed: 'browser' });
+    assert.equal(pooled.records.length, 16);
+    assert.deepEqual(pooled, inThread);
+    assert.ok(pooled.records.some((r) => r.outcome.includes('crossed')), 'some schedules cross the cancel');
+  } finally {
+    await Promise.all(browserLanes.map((l) => l.close()));
+    await here.close();
+  }
 });
