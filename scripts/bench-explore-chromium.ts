@@ -48,7 +48,7 @@ export async function benchExploreChromium(browser: Browser, base: string, stand
     return [
       'explorer, Chromium',
       `${rate.toFixed(0)} schedules/s`,
-      `schedules ${first.value} to ${last.value} of ${BUDGET} of the same space in the playground's Explore panel, on ${lanes} workers with a pair of sides each, timed in the page; aim ≥ 300/s`,
+      `schedules ${first.value} to ${last.value} of ${BUDGET} of the same space in the playground's Explore panel, on ${lanes} workers, each running whole schedules, timed in the page; aim ≥ 300/s`,
     ];
   } finally {
     await context.close();
