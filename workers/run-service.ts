@@ -35,7 +35,7 @@ export interface RunState {
 
 export type RunAnswer = { id: number; value: boolean; state: RunState } | { id: number; error: string };
 
-export function isRunCommand(m: unknown): m is { id: number; command: RunCommand } {
+function isRunCommand(m: unknown): m is { id: number; command: RunCommand } {
   return typeof m === 'object' && m !== null && 'id' in m && typeof m.id === 'number' && 'command' in m && typeof m.command === 'object' && m.command !== null;
 }
 

@@ -33,15 +33,23 @@ export class SideClock {
   }
 }
 
+/** What installSideGlobals replaces, as this thread had it when this module was loaded. */
+const real = {
+  setTimeout: globalThis.setTimeout,
+  clearTimeout: globalThis.clearTimeout,
+  setInterval: globalThis.setInterval,
+  clearInterval: globalThis.clearInterval,
+  random: Math.random,
+  randomUUID: globalThis.crypto.randomUUID.bind(globalThis.crypto),
+};
+
 /**
  * The thread's real timers, taken before installSideGlobals replaces them: the coordinator's
  * wall-clock deadlines when it shares this thread with the sides (the browser's sides worker).
  */
-const realSetTimeout = globalThis.setTimeout;
-const realClearTimeout = globalThis.clearTimeout;
 export const wallTimers = {
-  setTimeout: (handler: () => void, ms: number): ReturnType<typeof setTimeout> => realSetTimeout(handler, ms),
-  clearTimeout: (timer: ReturnType<typeof setTimeout> | undefined): void => realClearTimeout(timer),
+  setTimeout: (handler: () => void, ms: number): ReturnType<typeof setTimeout> => real.setTimeout(handler, ms),
+  clearTimeout: (timer: ReturnType<typeof setTimeout> | undefined): void => real.clearTimeout(timer),
 };
 
 type UUID = `${string}-${string}-${string}-${string}-${string}`;
@@ -53,14 +61,6 @@ type UUID = `${string}-${string}-${string}-${string}-${string}`;
  * macrotask to know they have drained.
  */
 export function installSideGlobals(locate: () => SideClock | undefined): void {
-  const real = {
-    setTimeout: globalThis.setTimeout,
-    clearTimeout: globalThis.clearTimeout,
-    setInterval: globalThis.setInterval,
-    clearInterval: globalThis.clearInterval,
-    random: Math.random,
-    randomUUID: globalThis.crypto.randomUUID.bind(globalThis.crypto),
-  };
   const NativeDate = Date;
   const now = (): number => locate()?.clock.now ?? NativeDate.now();
 

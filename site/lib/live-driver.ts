@@ -16,9 +16,9 @@ import { RemoteRun, type RunChannel } from './remote-run.ts';
 export const SPEEDS = [0.25, 0.5, 1, 2, 4] as const;
 
 /**
- * Wall ms of worker time per animation frame while playing: enough for a frame's worth of
- * events at 4× many times over, and short enough that the clock and tables update several
- * times a second when a run falls behind (it catches up over the following frames).
+ * Wall ms of worker time per animation frame while playing: short enough that the clock and
+ * tables update several times a second when a run falls behind (it catches up over the
+ * following frames, asking for the time wall time has reached by then).
  */
 const FRAME_WORK_MS = 40;
 

@@ -27,7 +27,6 @@ const DERIVE_ALONE_MS = 16;
  */
 const PAINT_SHARE = 0.25;
 
-
 /** Where the session stands: the worker starting, a link replaying, a run the user drives, or a failure. */
 export type Phase = 'starting' | 'replaying' | 'live' | 'failed';
 
@@ -69,11 +68,11 @@ export interface Session {
   setSpeed(speed: number): void;
   settle(): Promise<SettledRun | null>;
   subscribe(listener: SessionListener): void;
-  /** Stops the run and lets the worker go (a later start makes new ones). */
+  /** Stops the run and lets the worker go (a later start makes a new one). */
   dispose(): Promise<void>;
 }
 
-/** The worker starts loading at once: its script downloads and compile while the page sets up. */
+/** The worker starts loading at once: its script downloads and compiles while the page sets up. */
 export function createSession(): Session {
   let runner: BrowserRunner | null = createBrowserRunner();
   let driver: LiveDriver | null = null;

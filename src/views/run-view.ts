@@ -4,6 +4,7 @@
  * they show can go stale: not the connection status, not the holds on the wire, not a finding.
  * The trace is indexed once here and every part reads that index.
  */
+import { HANDSHAKE_STATES, type ConnectionState } from '../machines/index.ts';
 import { checkRun, type Finding } from '../rules/index.ts';
 import { settingLine, type Scenario } from '../scenario/index.ts';
 import { indexTrace, type Direction, type TraceEvent, type TraceIndex } from '../trace/index.ts';
@@ -45,10 +46,8 @@ export interface RunView {
   readonly lastT: number;
 }
 
-const STATUS_OF: Record<string, ConnectionStatus> = {
-  connecting: 'connecting',
-  initialized: 'connecting',
-  discovered: 'connecting',
+/** The states after the handshake; every state of HANDSHAKE_STATES (the machine's) is `connecting`. */
+const STATUS_OF: Partial<Record<ConnectionState, ConnectionStatus>> = {
   open: 'connected',
   closed: 'closed',
   crashed: 'crashed',
@@ -59,7 +58,8 @@ const STATUS_OF: Record<string, ConnectionStatus> = {
 export function connectionStatus(trace: readonly TraceEvent[]): ConnectionStatus {
   if (trace[0]?.kind === 'observed') return 'imported';
   const last = trace.findLast((e) => e.kind === 'connection-state');
-  return last?.kind === 'connection-state' ? (STATUS_OF[last.to] ?? 'connecting') : 'connecting';
+  if (last?.kind !== 'connection-state' || HANDSHAKE_STATES.has(last.to)) return 'connecting';
+  return STATUS_OF[last.to] ?? 'connecting';
 }
 
 function holds(trace: readonly TraceEvent[]): Record<Direction, boolean> {

@@ -11,6 +11,7 @@ import { detectFormat, importTrace, MAX_IMPORT_LINES, serializeTrace, type Frame
 import { statusOf } from '../../src/report/checks-json.ts';
 import { checkTraceFile } from '../../src/cli/check.ts';
 import { findingLabel } from '../../src/views/index.ts';
+import type { InspectorEntry } from '../fixtures/import/inspector-entry.ts';
 
 const sample = (name: string): string => readFileSync(new URL(`../fixtures/import/${name}`, import.meta.url), 'utf8');
 
@@ -102,16 +103,6 @@ describe('the MCP Inspector’s protocol log', () => {
     assert.deepEqual(other.ok ? null : [other.format, other.error.slice(0, 15)], [null, 'Unknown format:']);
   });
 });
-
-interface InspectorEntry {
-  timestamp: string;
-  direction: string;
-  origin?: string;
-  message: { method?: string; id?: number };
-  response?: { error?: { code: number } };
-  duration?: number;
-  clientError?: string;
-}
 
 /** The frames an Inspector export holds, as `ms dir what`: each entry at its timestamp, a folded answer `duration` ms later. */
 function inspectorFrames(name: string): string[] {
