@@ -33,12 +33,15 @@ export class SideClock {
   }
 }
 
-/** What installSideGlobals replaces, as this thread had it when this module was loaded. */
+/**
+ * What installSideGlobals replaces, as this thread had it when this module was loaded. Bound:
+ * a browser's timers throw "Illegal invocation" when called as another object's methods.
+ */
 const real = {
-  setTimeout: globalThis.setTimeout,
-  clearTimeout: globalThis.clearTimeout,
-  setInterval: globalThis.setInterval,
-  clearInterval: globalThis.clearInterval,
+  setTimeout: globalThis.setTimeout.bind(globalThis),
+  clearTimeout: globalThis.clearTimeout.bind(globalThis),
+  setInterval: globalThis.setInterval.bind(globalThis),
+  clearInterval: globalThis.clearInterval.bind(globalThis),
   random: Math.random,
   randomUUID: globalThis.crypto.randomUUID.bind(globalThis.crypto),
 };
