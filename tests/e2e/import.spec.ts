@@ -47,12 +47,12 @@ test('over an imported trace, a changed setting replays the user’s own steps, 
   await page.locator('#import-file').setInputFiles(sample('stdio-r2-clean.log'));
   await expect(page.locator('#work-notice')).toContainText('Showing the trace imported from stdio-r2-clean.log');
   await page.reload();
-  await expect(page.locator('#work-notice')).toContainText('Restored your scenario from before the reload (1 steps');
+  await expect(page.locator('#work-notice')).toContainText('Restored your scenario from before the reload (1 step');
   await openImport(page);
   await page.locator('#import-file').setInputFiles(sample('stdio-r2-clean.log'));
   await expect(page.locator('#work-notice')).toContainText('Showing the trace imported');
   await page.locator('#transport').selectOption('streamable-http');
-  await expect(page.locator('#work-notice')).toContainText('Replayed your 1 steps under Streamable HTTP');
+  await expect(page.locator('#work-notice')).toContainText('Replayed your 1 step under Streamable HTTP');
   await expect(page.locator('#calls-table tbody tr')).toHaveCount(1);
 });
 

@@ -3,16 +3,19 @@ import type { Scenario } from '../../../src/scenario/index.ts';
 import { describeChange, type Notice } from './panels/connection.ts';
 import { savedEditorText } from './saved.ts';
 
+/** "1 step", "3 steps". */
+const steps = (n: number): string => `${n} step${n === 1 ? '' : 's'}`;
+
 /** "Replayed your 3 steps under Streamable HTTP (sessionful)", and how many the engine refused there. */
 export function replayNotice(from: Scenario, next: Scenario): Notice {
-  const n = next.steps.length;
+  const n = steps(next.steps.length);
   const under = describeChange(from, next);
   return {
     run: null,
     say(view, live) {
-      if (live.phase === 'replaying') return `Replaying your ${n} steps under ${under}…`;
+      if (live.phase === 'replaying') return `Replaying your ${n} under ${under}…`;
       const refused = view.errors.length;
-      return `Replayed your ${n} steps under ${under}.${refused > 0 ? ` ${refused} could not apply on this setting: they are kept, and the engine says why under Engine errors.` : ''}`;
+      return `Replayed your ${n} under ${under}.${refused > 0 ? ` ${refused} could not apply on this setting: they are kept, and the engine says why under Engine errors.` : ''}`;
     },
   };
 }
@@ -21,7 +24,7 @@ export function restoreNotice(scenario: Scenario, startFresh: () => void): Notic
   const editor = savedEditorText() === null ? '' : ', and your unsaved editor text';
   return {
     run: null,
-    say: () => `Restored your scenario from before the reload (${scenario.steps.length} steps${editor}).`,
+    say: () => `Restored your scenario from before the reload (${steps(scenario.steps.length)}${editor}).`,
     button: { label: 'Start fresh', onClick: startFresh },
   };
 }
