@@ -45,7 +45,7 @@ function start(worker: Worker, message: SidesWorkerStart, transfer: Transferable
  * Hands a fresh sides worker its command port. The playground's head script does the same
  * inline (it cannot import), so that the worker starts while the page is still being read.
  */
-export function startRunWorker(worker: Worker): RunWorker {
+function startRunWorker(worker: Worker): RunWorker {
   const channel = new MessageChannel();
   start(worker, { run: channel.port1 }, [channel.port1]);
   return { worker, run: channel.port2 };
