@@ -49,6 +49,15 @@ function isOver(live: LiveState, endAt: number): boolean {
   return live.phase === 'live' && (live.nextEvent === null || live.now >= endAt);
 }
 
+/**
+ * When a run that is over ended, from its trace: its last event, or `endAt` where the scenario
+ * cut it off. Not the clock, which a live run moves past the last event by however many frames
+ * went by before it paused, so a replay and a live run of one scenario say the same time.
+ */
+function endedAt(view: RunView, live: LiveState, endAt: number): number {
+  return live.nextEvent === null ? Math.min(view.lastT, endAt) : endAt;
+}
+
 /** Runs `scenario` to its end in fresh workers, then lets them go; the last paint is the result. */
 async function replayed(scenario: Scenario): Promise<{ view: RunView; live: LiveState } | null> {
   const { createSession } = await loadRunning();
@@ -124,7 +133,7 @@ export function mountEmbed(figure: HTMLElement, options: EmbedOptions = {}): voi
     } else {
       resting.rows = rowsHtml(result.view);
       resting.outcome = outcomeHtml(result.view);
-      resting.status = `Replayed in your browser: ended at t = ${result.live.now} ms.`;
+      resting.status = `Replayed in your browser: ended at t = ${endedAt(result.view, result.live, scenario.endAt)} ms.`;
       setHtml(body, resting.rows);
       setup.update();
       setHtml(outcome, resting.outcome);
@@ -155,9 +164,8 @@ export function mountEmbed(figure: HTMLElement, options: EmbedOptions = {}): voi
       setHtml(outcome, outcomeHtml(view));
       if (live.phase === 'failed') status.textContent = `The workers could not start: ${live.failure ?? ''}`;
       else if (isOver(live, endAt)) {
-        // Pausing freezes the driver's clock; the next paint shows the same time.
         if (live.playing) s.togglePlay();
-        status.textContent = `ended at t = ${Math.min(live.now, endAt)} ms`;
+        status.textContent = `ended at t = ${endedAt(view, live, endAt)} ms`;
       } else if (live.phase === 'live') status.textContent = `live: t = ${live.now} ms`;
     });
     await s.start(decoded.scenario, 'play');
