@@ -51,6 +51,8 @@ export type SessionListener = (view: RunView, live: LiveState) => void;
 
 /** A run brought up to the shown time: what Share and the bug report are made of. */
 export interface SettledRun {
+  /** The run's number (LiveState.run). */
+  run: number;
   scenario: Scenario;
   trace: readonly TraceEvent[];
 }
@@ -208,8 +210,9 @@ export function createSession(): Session {
       await starting;
       const d = driver;
       if (!d || !scenario) return null;
+      const settling = run;
       await d.settle();
-      return { scenario: asScenario(scenario, driver), trace: d.run.trace.slice() };
+      return { run: settling, scenario: asScenario(scenario, driver), trace: d.run.trace.slice() };
     },
     subscribe: (listener) => void listeners.add(listener),
     async dispose() {

@@ -14,6 +14,7 @@ import { nextTask } from '../../next-task.ts';
 import { saveFile } from '../../save-file.ts';
 import { byId, el } from '../dom.ts';
 import type { Actions, Panel } from '../types.ts';
+import type { SettledRun } from '../../session.ts';
 
 export function createSharePanel(root: HTMLElement, actions: Actions): Panel {
   const shareLink = byId<HTMLInputElement>(root, 'share-link');
@@ -22,10 +23,20 @@ export function createSharePanel(root: HTMLElement, actions: Actions): Panel {
   const snippet = byId<HTMLTextAreaElement>(root, 'embed-snippet');
   const snippetField = byId<HTMLElement>(root, 'embed-snippet-field');
   let view: RunView | null = null;
+  /** The run the panel shows what it made for: a paint of a newer one clears it. */
   let run = -1;
 
   function say(text: string, ...more: (Node | string)[]): void {
     message.replaceChildren(text, ...more);
+  }
+
+  /**
+   * Says what was made for `settled`, as that run's. A paint can reach this panel after the
+   * click (a paint pass yields between panels): it must not take the run it was made for as new.
+   */
+  function sayFor(settled: SettledRun, text: string, ...more: (Node | string)[]): void {
+    run = Math.max(run, settled.run);
+    say(text, ...more);
   }
 
   function downloadLink(scenario: Scenario): HTMLAnchorElement {
@@ -44,7 +55,7 @@ export function createSharePanel(root: HTMLElement, actions: Actions): Panel {
     if (url.length > MAX_LINK_LENGTH) {
       shareLink.value = '';
       copyLink.disabled = true;
-      say(`This run's link would be ${url.length} characters, over the ${MAX_LINK_LENGTH} that survive in bug trackers and chat. Download the scenario as a file instead.`, ' ', downloadLink(settled.scenario));
+      sayFor(settled, `This run's link would be ${url.length} characters, over the ${MAX_LINK_LENGTH} that survive in bug trackers and chat. Download the scenario as a file instead.`, ' ', downloadLink(settled.scenario));
       return;
     }
     // The page's own address becomes the run's link, so reloading reopens it.
@@ -53,12 +64,12 @@ export function createSharePanel(root: HTMLElement, actions: Actions): Panel {
     snippet.value = `<iframe src="${location.origin}/embed/?theme=light&height=520#${link}" title="MCP Cancel Lab scenario" width="100%" height="520" style="border:0" loading="lazy"></iframe>`;
     snippetField.hidden = false;
     copyLink.disabled = false;
-    say(`Link ready (${url.length} characters): it replays these ${settled.scenario.steps.length} actions up to t = ${settled.scenario.endAt} ms.`);
+    sayFor(settled, `Link ready (${url.length} characters): it replays these ${settled.scenario.steps.length} actions up to t = ${settled.scenario.endAt} ms.`);
   }
 
   async function copyReport(): Promise<void> {
     const shown = actions.shownImport();
-    if (shown) return copyMarkdown(await shown.report());
+    if (shown) return copyMarkdown(await shown.report(), say);
     const settled = await actions.settle();
     if (!settled) return say('Nothing to report yet: the workers have not started a run.');
     const hash = await traceHash(settled.trace, nextTask);
@@ -71,15 +82,15 @@ export function createSharePanel(root: HTMLElement, actions: Actions): Panel {
       link: link.length <= MAX_LINK_LENGTH ? link : null,
       traceHash: hash,
     });
-    await copyMarkdown(markdown);
+    await copyMarkdown(markdown, (text) => sayFor(settled, text));
   }
 
-  async function copyMarkdown(markdown: string): Promise<void> {
+  async function copyMarkdown(markdown: string, tell: (text: string) => void): Promise<void> {
     try {
       await navigator.clipboard.writeText(markdown);
-      say(`Bug report copied (${markdown.length} characters of Markdown).`);
+      tell(`Bug report copied (${markdown.length} characters of Markdown).`);
     } catch {
-      say('The browser refused the clipboard.');
+      tell('The browser refused the clipboard.');
     }
   }
 
