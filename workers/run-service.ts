@@ -6,7 +6,7 @@
  * and the next event's time, so the page holds a copy of the trace that is never behind an
  * answer it has read.
  */
-import { Run, type RunHalt, type Sides, type WallTimers } from '../src/engine/index.ts';
+import { Run, type RunHalt, type Sides } from '../src/engine/index.ts';
 import type { Scenario, Step } from '../src/scenario/index.ts';
 import type { TraceEvent } from '../src/trace/index.ts';
 import type { Port } from './side-channel.ts';
@@ -40,7 +40,7 @@ function isRunCommand(m: unknown): m is { id: number; command: RunCommand } {
 }
 
 /** In the worker: runs the page's commands on `sides`, one after another, answering each on `port`. */
-export function serveRun(sides: Sides, port: Port, wallTimers: WallTimers): void {
+export function serveRun(sides: Sides, port: Port): void {
   let run: Run | null = null;
   /** How much of the run's trace the page has been sent. */
   let sent = 0;
@@ -50,7 +50,7 @@ export function serveRun(sides: Sides, port: Port, wallTimers: WallTimers): void
     if (command.op === 'start') {
       run = null;
       sent = 0;
-      run = await Run.start(command.scenario, sides, { wallTimers });
+      run = await Run.start(command.scenario, sides);
       return true;
     }
     if (!run) throw new Error('no run was started in this worker');

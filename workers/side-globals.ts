@@ -2,10 +2,10 @@
  * What a side sees of time and chance: its own virtual clock (every timer and `Date`) and its
  * own seeded randomness. The globals are replaced once, by functions that ask `locate` for the
  * side running now: in a worker that is its one side; with both sides in one thread
- * (sides.node.ts) it is the side whose step this code belongs to, and code of neither side (the
- * coordinator's wall-clock deadlines) gets the real timers and Date.
+ * (side-turns.ts) it is the side whose turn it is, and between turns the real timers and Date.
  */
 import FakeTimers from '@sinonjs/fake-timers';
+import { real } from './real-globals.ts';
 
 // fake-timers keeps its pending timers in `clock.timers`; we read due times from it.
 export type Clock = Omit<FakeTimers.Clock, 'timers'> & { timers?: Map<number, { callAt: number }> };
@@ -33,27 +33,6 @@ export class SideClock {
   }
 }
 
-/**
- * What installSideGlobals replaces, as this thread had it when this module was loaded. Bound:
- * a browser's timers throw "Illegal invocation" when called as another object's methods.
- */
-const real = {
-  setTimeout: globalThis.setTimeout.bind(globalThis),
-  clearTimeout: globalThis.clearTimeout.bind(globalThis),
-  setInterval: globalThis.setInterval.bind(globalThis),
-  clearInterval: globalThis.clearInterval.bind(globalThis),
-  random: Math.random,
-  randomUUID: globalThis.crypto.randomUUID.bind(globalThis.crypto),
-};
-
-/**
- * The thread's real timers, taken before installSideGlobals replaces them: the coordinator's
- * wall-clock deadlines when it shares this thread with the sides (the browser's sides worker).
- */
-export const wallTimers = {
-  setTimeout: (handler: () => void, ms: number): ReturnType<typeof setTimeout> => real.setTimeout(handler, ms),
-  clearTimeout: (timer: ReturnType<typeof setTimeout> | undefined): void => real.clearTimeout(timer),
-};
 
 type UUID = `${string}-${string}-${string}-${string}-${string}`;
 

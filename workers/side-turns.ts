@@ -1,6 +1,6 @@
-// With both sides in one browser worker (sides.worker.ts), whose step is running is whose turn
-// it is: the worker runs one step at a time. Imported before either side's modules, so that
-// nothing of theirs runs under another locator.
+// With both sides in one thread (the browser's sides worker, sides-start.ts; Node's pair,
+// sides.node.ts), whose step is running is whose turn it is: the thread runs one step at a
+// time. Imported before either side's modules, so that nothing of theirs runs under another locator.
 import { locateSidesWith, type SideState } from './runtime.ts';
 
 let turn: SideState | undefined;
@@ -10,9 +10,10 @@ let last: Promise<unknown> = Promise.resolve();
 
 /**
  * Runs `step` as `state`'s, after every step queued before it has settled. A browser has no
- * async context to tell two sides' continuations apart (Node's in-thread pair uses one), so
- * the steps never overlap: while one runs, the other side is quiet, with nothing but virtual
- * timers pending, and every piece of side code that runs belongs to the side whose turn it is.
+ * async context to tell two sides' continuations apart, and Node's (an AsyncLocalStorage)
+ * costs a hook on every promise before Node 24, so the steps never overlap: while one runs,
+ * the other side is quiet, with nothing but virtual timers pending, and every piece of side
+ * code that runs belongs to the side whose turn it is.
  */
 export function inTurn<T>(state: SideState, step: () => Promise<T>): Promise<T> {
   const run = last.then(async () => {

@@ -1,6 +1,7 @@
-// Node entry for both sides in this thread (src/host/in-thread.ts): each step runs in its side's
-// async context, so the timers, Date and randomness its code reaches are that side's own.
-import { running } from './side-context.node.ts';
+// Node entry for both sides in this thread (src/host/in-thread.ts), as the browser's sides
+// worker holds them (sides-start.ts): each step runs in its side's turn (side-turns.ts), so the
+// timers, Date and randomness its code reaches are that side's own.
+import { inTurn } from './side-turns.ts';
 import { copyingInputs, SideState, withBatches } from './runtime.ts';
 import { clientSide } from './client-side.ts';
 import { serverSide } from './server-side.ts';
@@ -14,19 +15,12 @@ function asCloned(error: unknown): unknown {
   return error instanceof Error ? Object.assign(new Error(error.message), { name: error.name, stack: error.stack }) : error;
 }
 
-/** `api` with every call run as a step of `state`, taking copies of its inputs (copyingInputs). */
+/** `api` with every call run as a step of `state`, in its turn, taking copies of its inputs (copyingInputs). */
 function inContext<A>(api: SideApi<A>, state: SideState): Required<SideApi<A>> {
   const side = withBatches(api);
   const fail = (error: unknown): Promise<never> => Promise.reject(asCloned(error));
-  // A call that throws before its promise exists fails the same way, with no async wrapper's promise more.
-  const started = <T>(call: () => Promise<T>): Promise<T> => {
-    try {
-      return call();
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  };
-  const run = <T>(call: () => Promise<T>): Promise<T> => running.run(state, started, call).catch(fail);
+  // A call that throws before its promise exists rejects too: inTurn runs it in an async function.
+  const run = <T>(call: () => Promise<T>): Promise<T> => inTurn(state, call).catch(fail);
   return wrapSteps(copyingInputs(side), run);
 }
 

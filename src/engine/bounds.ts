@@ -112,9 +112,9 @@ export class SideHalt extends Error {
 }
 
 /**
- * The wall-clock timers of the deadlines. A host whose sides share the coordinator's thread
- * and replace its global timers with virtual ones (the browser's sides worker) hands in the real
- * ones: there the coordinator's code may run while a side's step is pending, under that side.
+ * The wall-clock timers of the deadlines. Sides that share the coordinator's thread and replace
+ * its global timers with virtual ones (the browser's sides worker, Node's pair in one thread)
+ * bring the real ones: there the coordinator's code may run during a side's turn, under that side.
  */
 export interface WallTimers {
   setTimeout(handler: () => void, ms: number): ReturnType<typeof setTimeout>;

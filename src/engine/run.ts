@@ -22,13 +22,13 @@ import { EventOrder, type NextEvent } from './schedule-order.ts';
 export interface Sides {
   client: ClientSideApi;
   server: ServerSideApi;
+  /** The timers of the run's wall-clock deadlines; the global ones by default (bounds.ts WallTimers says when not). */
+  wallTimers?: WallTimers;
 }
 
 export interface RunOptions {
   /** The wall-clock time one side may take to answer one step (SIDE_STEP_TIMEOUT_MS by default). */
   sideTimeoutMs?: number;
-  /** The timers of those deadlines; the global ones by default (bounds.ts WallTimers says when not). */
-  wallTimers?: WallTimers;
   /** Answers the run's decision points (the explorer's); by default the scenario's own `explore.schedule`. */
   chooser?: Chooser;
 }
@@ -76,7 +76,7 @@ export class Run {
     this.scenario = scenario;
     this.sides = sides;
     this.sideTimeoutMs = options.sideTimeoutMs ?? SIDE_STEP_TIMEOUT_MS;
-    this.wallTimers = options.wallTimers;
+    this.wallTimers = sides.wallTimers;
     this.choices = new Schedule(scenario, options.chooser);
     this.wire = new Wire(scenario, this.choices);
     this.order = new EventOrder(this.choices, {

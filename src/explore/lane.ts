@@ -4,7 +4,7 @@
  * (a worker thread with its own sides and coordinator, pool.ts) and hands back their records.
  * Either way one schedule at a time per lane, and the same run for the same job.
  */
-import type { Sides, WallTimers } from '../engine/index.ts';
+import type { Sides } from '../engine/index.ts';
 import type { Scenario } from '../scenario/index.ts';
 import { randomInts } from './prng.ts';
 import { runSchedule, type Ran } from './run-one.ts';
@@ -25,10 +25,10 @@ export function isRunner(lane: Lane): lane is ScheduleRunner {
   return 'runJob' in lane;
 }
 
-/** The job run on sides in this thread's coordinator (`wallTimers`: runSchedule's). */
-export function runJobOn(sides: Sides, scenario: Scenario, job: ScheduleJob, wallTimers?: WallTimers): Promise<Ran> {
+/** The job run on sides in this thread's coordinator. */
+export function runJobOn(sides: Sides, scenario: Scenario, job: ScheduleJob): Promise<Ran> {
   const draw = job.random === undefined ? null : randomInts(job.random.seed, job.random.n);
-  return runSchedule(scenario, sides, job.forced, draw === null ? null : (d) => draw(d.options), wallTimers);
+  return runSchedule(scenario, sides, job.forced, draw === null ? null : (d) => draw(d.options));
 }
 
 export function runJob(lane: Lane, scenario: Scenario, job: ScheduleJob): Promise<Ran> {

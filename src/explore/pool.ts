@@ -6,7 +6,7 @@
  * One job at a time per worker; the scenario goes along only when it changed. A worker whose
  * run broke its sides, or that died, is terminated and the next job gets a fresh one.
  */
-import type { Sides, WallTimers } from '../engine/index.ts';
+import type { Sides } from '../engine/index.ts';
 import { parseScenario, type Scenario } from '../scenario/index.ts';
 import { runJobOn, type ScheduleJob, type ScheduleRunner } from './lane.ts';
 import { failedRun, type Ran } from './run-one.ts';
@@ -57,10 +57,9 @@ function isDoneMessage(m: unknown): m is DoneMessage {
 }
 
 /**
- * In the worker: runs every job that comes in on `port`, one after the other, on `sides`
- * (`wallTimers`: runSchedule's, for a browser worker whose sides replace the thread's timers).
+ * In the worker: runs every job that comes in on `port`, one after the other, on `sides`.
  */
-export function serveSchedules(port: PoolPort, sides: Sides, wallTimers?: WallTimers): void {
+export function serveSchedules(port: PoolPort, sides: Sides): void {
   let scenario: Scenario | null = null;
   let problem = 'no scenario was sent';
   let queue = Promise.resolve();
@@ -74,7 +73,7 @@ export function serveSchedules(port: PoolPort, sides: Sides, wallTimers?: WallTi
     const on = scenario;
     const why = problem;
     queue = queue.then(async () => {
-      const ran = on === null ? failedRun(message.job.forced, why) : await runJobOn(sides, on, message.job, wallTimers);
+      const ran = on === null ? failedRun(message.job.forced, why) : await runJobOn(sides, on, message.job);
       port.postMessage({ id: message.id, ran } satisfies DoneMessage);
     });
   });

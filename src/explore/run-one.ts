@@ -2,7 +2,7 @@
  * One schedule, run and judged: the choices the run took at each of its decision points (the
  * forced ones, then the chooser's), its trace hash, the rules it breaks, its outcome class.
  */
-import { Run, haltOf, type Chooser, type Decision, type Sides, type WallTimers } from '../engine/index.ts';
+import { Run, haltOf, type Chooser, type Decision, type Sides } from '../engine/index.ts';
 import { checkRun } from '../rules/index.ts';
 import { formatSchedule, type Scenario } from '../scenario/index.ts';
 import { indexTrace, traceHash, type TraceEvent } from '../trace/index.ts';
@@ -63,14 +63,14 @@ export function failedRun(choices: readonly number[], why: string): Ran {
 
 /**
  * Runs `scenario` on `sides` with the forced choices, then `then`'s; never throws for a run that
- * fails (its record says so). `wallTimers`: as for Run (RunOptions), where the sides share the thread.
+ * fails (its record says so).
  */
-export async function runSchedule(scenario: Scenario, sides: Sides, forced: readonly number[], then: ((decision: Decision) => number) | null = null, wallTimers?: WallTimers): Promise<Ran> {
+export async function runSchedule(scenario: Scenario, sides: Sides, forced: readonly number[], then: ((decision: Decision) => number) | null = null): Promise<Ran> {
   const choices: number[] = [];
   const options: number[] = [];
   let trace: TraceEvent[];
   try {
-    const run = await Run.start(scenario, sides, { chooser: recording(forced, then, choices, options), ...(wallTimers && { wallTimers }) });
+    const run = await Run.start(scenario, sides, { chooser: recording(forced, then, choices, options) });
     await run.runToEnd();
     trace = run.trace;
   } catch (error) {

@@ -16,13 +16,6 @@ export interface ExploreWorker {
 }
 
 /**
- * Both sides in one thread tell whose step is running by an AsyncLocalStorage
- * (workers/side-context.node.ts); before Node 24 that costs a hook on every promise, which
- * async context frames do without. The worker gets them by its own flag; the traces are the same.
- */
-const EXEC_ARGV = ['--experimental-async-context-frame'];
-
-/**
  * The worker's entry: in the CLI bundle (scripts/build-cli.ts) its bundled entry sits beside
  * this code, in dist-cli/; run from the source, the TypeScript entry.
  */
@@ -32,7 +25,7 @@ function entry(): URL {
 }
 
 export function startExploreWorker(): ExploreWorker {
-  const worker = new Worker(entry(), { execArgv: EXEC_ARGV });
+  const worker = new Worker(entry());
   let died: ((why: string) => void) | null = null;
   let why: string | null = null;
   // Listened to from the start: a worker's error with no listener would take the process down.
