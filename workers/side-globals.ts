@@ -5,7 +5,7 @@
  * (side-turns.ts) it is the side whose turn it is, and between turns the real timers and Date.
  */
 import FakeTimers from '@sinonjs/fake-timers';
-import { real } from './real-globals.ts';
+import { wallTimers } from '../src/engine/index.ts';
 
 // fake-timers keeps its pending timers in `clock.timers`; we read due times from it.
 export type Clock = Omit<FakeTimers.Clock, 'timers'> & { timers?: Map<number, { callAt: number }> };
@@ -33,6 +33,13 @@ export class SideClock {
   }
 }
 
+
+/** What installSideGlobals replaces, as this thread had it before any side ran: its timers are the engine's wall clock. */
+const real = {
+  ...wallTimers,
+  random: Math.random,
+  randomUUID: globalThis.crypto.randomUUID.bind(globalThis.crypto),
+};
 
 type UUID = `${string}-${string}-${string}-${string}-${string}`;
 

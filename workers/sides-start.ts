@@ -5,7 +5,6 @@
 // (side-turns.ts).
 import { inTurn } from './side-turns.ts';
 import { copyingInputs, SideState, withBatches } from './runtime.ts';
-import { wallTimers } from './real-globals.ts';
 import { clientSide } from './client-side.ts';
 import { serverSide } from './server-side.ts';
 import { webPort } from './side-channel.ts';
@@ -23,7 +22,7 @@ function taking<A>(api: SideApi<A>, state: SideState): Required<SideApi<A>> {
 
 /** Builds this thread's two sides and serves them on the port of `start`; call once per thread. */
 export function startSides(start: SidesWorkerStart): void {
-  const sides: Sides = { client: taking(clientSide, new SideState()), server: taking(serverSide, new SideState()), wallTimers };
+  const sides: Sides = { client: taking(clientSide, new SideState()), server: taking(serverSide, new SideState()) };
   if ('run' in start) serveRun(sides, webPort(start.run));
   else serveSchedules(webPort(start.schedules), sides);
 }

@@ -6,6 +6,7 @@
  * trace alone says why it ended (`haltOf`), in the browser as headless.
  */
 import type { TraceEvent } from '../trace/index.ts';
+import { wallTimers } from './wall-clock.ts';
 
 /**
  * The most trace events one run records: a hundred times the largest library scenario (under
@@ -112,23 +113,14 @@ export class SideHalt extends Error {
 }
 
 /**
- * The wall-clock timers of the deadlines. Sides that share the coordinator's thread and replace
- * its global timers with virtual ones (the browser's sides worker, Node's pair in one thread)
- * bring the real ones: there the coordinator's code may run during a side's turn, under that side.
- */
-export interface WallTimers {
-  setTimeout(handler: () => void, ms: number): ReturnType<typeof setTimeout>;
-  clearTimeout(timer: ReturnType<typeof setTimeout> | undefined): void;
-}
-
-/**
  * `work` (one side's step), or a SideHalt: when `ms` of wall-clock time pass first, or when it
- * rejects. The timer is cleared as soon as the step answers, so it keeps no process alive.
+ * rejects. The timer is the thread's own (wall-clock.ts), and it is cleared as soon as the step
+ * answers, so it keeps no process alive.
  */
-export async function withinDeadline<T>(side: string, what: string, ms: number, work: Promise<T>, timers: WallTimers = globalThis): Promise<T> {
+export async function withinDeadline<T>(side: string, what: string, ms: number, work: Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = timers.setTimeout(() => reject(new SideHalt('side-busy', `the ${side} was still busy with ${what} after ${count(ms)} ms of wall-clock time (it never went quiet)`)), ms);
+    timer = wallTimers.setTimeout(() => reject(new SideHalt('side-busy', `the ${side} was still busy with ${what} after ${count(ms)} ms of wall-clock time (it never went quiet)`)), ms);
   });
   try {
     return await Promise.race([work, late]);
@@ -136,6 +128,6 @@ export async function withinDeadline<T>(side: string, what: string, ms: number, 
     if (error instanceof SideHalt) throw error;
     throw new SideHalt('side-failed', `the ${side} failed in ${what}: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
-    timers.clearTimeout(timer);
+    wallTimers.clearTimeout(timer);
   }
 }

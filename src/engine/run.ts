@@ -14,7 +14,7 @@ import { Lifecycles } from './lifecycles.ts';
 import { HANDSHAKE_STATES } from '../machines/index.ts';
 import { Streams, serverStreamsStep, type TransportEvent } from './streams.ts';
 import { forgeAction, forgeContext, type ForgeContext, type Forged } from './forge.ts';
-import { haltMessage, MAX_STEPS, MAX_TRACE_EVENTS, MAX_VIRTUAL_MS, SIDE_STEP_TIMEOUT_MS, SideHalt, withinDeadline, type HaltReason, type RunHalt, type WallTimers } from './bounds.ts';
+import { haltMessage, MAX_STEPS, MAX_TRACE_EVENTS, MAX_VIRTUAL_MS, SIDE_STEP_TIMEOUT_MS, SideHalt, withinDeadline, type HaltReason, type RunHalt } from './bounds.ts';
 import { BATCH_STEPS, INTO, Lookahead, planBatch, type SideEvent, type SideName } from './lookahead.ts';
 import { Schedule, type Chooser } from './schedule.ts';
 import { EventOrder, type NextEvent } from './schedule-order.ts';
@@ -22,8 +22,6 @@ import { EventOrder, type NextEvent } from './schedule-order.ts';
 export interface Sides {
   client: ClientSideApi;
   server: ServerSideApi;
-  /** The timers of the run's wall-clock deadlines; the global ones by default (bounds.ts WallTimers says when not). */
-  wallTimers?: WallTimers;
 }
 
 export interface RunOptions {
@@ -65,7 +63,6 @@ export class Run {
   private halted: RunHalt | null = null;
   private steps = 0;
   private readonly sideTimeoutMs: number;
-  private readonly wallTimers: WallTimers | undefined;
   private readonly ahead = new Lookahead();
   /** Inside runUntil: the instant sides may run ahead to; null when each step is asked for alone. */
   private aheadThrough: number | null = null;
@@ -76,7 +73,6 @@ export class Run {
     this.scenario = scenario;
     this.sides = sides;
     this.sideTimeoutMs = options.sideTimeoutMs ?? SIDE_STEP_TIMEOUT_MS;
-    this.wallTimers = sides.wallTimers;
     this.choices = new Schedule(scenario, options.chooser);
     this.wire = new Wire(scenario, this.choices);
     this.order = new EventOrder(this.choices, {
@@ -196,7 +192,7 @@ export class Run {
   /** A side's answer to one step, within the wall-clock deadline; a SideHalt otherwise. */
   private call<T>(side: SideName, what: string, work: Promise<T>): Promise<T> {
     if (this.ahead.busy(side)) throw new Error(`the ${side} was asked for ${what} while it still runs steps ahead`);
-    return withinDeadline(side, what, this.sideTimeoutMs, work, this.wallTimers);
+    return withinDeadline(side, what, this.sideTimeoutMs, work);
   }
 
   /**
@@ -230,7 +226,7 @@ export class Run {
       clientRestartsServer: this.config.clientProfile === 'strict-host',
       through: this.aheadThrough,
     });
-    return plan !== null && this.ahead.start(side, plan, (what) => withinDeadline(side, what, this.sideTimeoutMs, batch(plan), this.wallTimers));
+    return plan !== null && this.ahead.start(side, plan, (what) => withinDeadline(side, what, this.sideTimeoutMs, batch(plan)));
   }
 
   /** Runs `work`; a side that timed out or failed in it halts the run. */

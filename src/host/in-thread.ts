@@ -5,8 +5,7 @@
  * hold their state; while it is taken, or once a pair was closed with a step still running (a
  * side that never went quiet may run on), createNodeSides makes worker pairs instead.
  */
-import type { ClientSideApi, ServerSideApi, SideApi, WallTimers } from '../engine/index.ts';
-import { wallTimers } from '../../workers/real-globals.ts';
+import type { ClientSideApi, ServerSideApi, SideApi } from '../engine/index.ts';
 
 type Loaded = typeof import('../../workers/sides.node.ts');
 
@@ -17,8 +16,6 @@ let spoiled = false;
 export interface ThreadSides {
   client: Required<ClientSideApi>;
   server: Required<ServerSideApi>;
-  /** The thread's real timers: the sides replace the globals (Sides.wallTimers). */
-  wallTimers: WallTimers;
   close(): Promise<void>;
 }
 
@@ -54,7 +51,6 @@ export function takeThreadSides(): ThreadSides | null {
   return {
     client: lazily((m) => m.client),
     server: lazily((m) => m.server),
-    wallTimers,
     async close() {
       if (closed) return;
       closed = true;

@@ -59,3 +59,20 @@ test('code outside the sides keeps real time: Date.now() is the wall clock, and 
   assert.ok(Math.abs(new Date().getTime() - wall) < 1000, 'new Date() too');
   assert.equal(await new Promise((done) => setTimeout(() => done('fired'), 5)), 'fired');
 });
+
+/** This process's pending wall-clock timers (Node counts each as a `Timeout` resource). */
+function pendingTimers(): number {
+  return process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+}
+
+test('the run’s deadlines are wall-clock timers, cleared when each step answers, however the sides are composed', async () => {
+  // The sides asked for one step at a time, as a caller that wraps them builds them: the run's
+  // coordinator then sets and clears a deadline around every step, some during a side's turn.
+  const oneByOne = { client: { ...inThread.client, batch: undefined }, server: { ...inThread.server, batch: undefined } };
+  const scenario = (await library()).find((e) => e.file === 'race-r1-cancel-after-response.json')?.scenario;
+  assert.ok(scenario);
+  const before = pendingTimers();
+  const trace = await runHeadless(scenario, oneByOne);
+  assert.equal(serializeTrace(trace), serializeTrace(await runHeadless(scenario, inThread)), 'the same trace as with batches');
+  assert.equal(pendingTimers(), before, 'no deadline is left pending on the wall clock');
+});
