@@ -90,6 +90,8 @@ export function createSession(): Session {
   // The view is derived once per new event, and reused by every paint until the trace grows.
   let view: RunView | null = null;
   let paintQueued = false;
+  /** The timer of a paint put off by PAINT_SHARE, while it waits. */
+  let paintDeferred: ReturnType<typeof setTimeout> | undefined;
   /** Counts paints, so a paint deferred to the next task can tell that a later one overtook it. */
   let paints = 0;
   /** How long the last paint held the thread (the derive and the panels' first slice), and when it ended. */
@@ -132,13 +134,27 @@ export function createSession(): Session {
 
   /**
    * Paints are coalesced to one per animation frame, and spaced out by PAINT_SHARE when they
-   * are slow; a replay paints when it ends, not per event.
+   * are slow while the run goes on; a replay paints when it ends, not per event. Once nothing
+   * is left to run, the paint that shows where the run ended is not put off: no run needs the
+   * CPU any more, and a paint waiting out the spacing would hold back the end the user waits for.
    */
   function schedule(): void {
-    if (paintQueued || phase === 'replaying') return;
+    if (phase === 'replaying') return;
+    const over = driver?.run.nextEventTime() === null;
+    if (paintQueued) {
+      if (!over || paintDeferred === undefined) return;
+      clearTimeout(paintDeferred);
+      paintDeferred = undefined;
+      requestAnimationFrame(paint);
+      return;
+    }
     paintQueued = true;
-    const wait = paintEnded + paintCost * (1 / PAINT_SHARE - 1) - performance.now();
-    if (wait > 1) setTimeout(() => requestAnimationFrame(paint), wait);
+    const wait = over ? 0 : paintEnded + paintCost * (1 / PAINT_SHARE - 1) - performance.now();
+    if (wait > 1)
+      paintDeferred = setTimeout(() => {
+        paintDeferred = undefined;
+        requestAnimationFrame(paint);
+      }, wait);
     else requestAnimationFrame(paint);
   }
 
