@@ -7,6 +7,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { defaultScenario, permalinkOf } from '../../src/scenario/index.ts';
+import { libraryEntry } from '../../src/scenario/library.ts';
 
 async function open(page: Page): Promise<void> {
   await page.goto('/playground/');
@@ -133,6 +134,17 @@ test('the calls table shows a stopped call’s client states inline, each with i
   const times = await steps.evaluateAll((items) => items.map((li) => li.getAttribute('title')?.split(' ms')[0]));
   expect(times[1]).toBe(times[2]);
   await expect(row).not.toContainText('changes');
+});
+
+test('a late answer ignored after Stop is no new state in the history: it joins STOPPED_LOCALLY’s title, and the late column says it', async ({ page }) => {
+  const entry = libraryEntry('race-r1-cancel-after-response');
+  if (!entry) throw new Error('library entry missing');
+  await page.goto(`/playground/#${await permalinkOf(entry.scenario, entry.trace)}`);
+  const row = page.locator('#calls-table tbody tr[data-call="A"]');
+  const steps = row.getByRole('list', { name: 'A client state history' }).getByRole('listitem');
+  await expect(steps).toHaveText(['RUNNING', 'CANCEL_REQUESTED', 'STOPPED_LOCALLY']);
+  await expect(steps.last()).toHaveAttribute('title', /^\d+ ms: local wait ended; then \d+ ms: ignored: arrived after Stop$/);
+  await expect(row.locator('td').nth(5)).toContainText('ignored: arrived after Stop');
 });
 
 test('clicking an arrow in the timeline selects its wire-log row; the trace slider takes the timeline back in time', async ({ page }) => {

@@ -4,13 +4,20 @@ import { el, need } from '../dom.ts';
 import type { Actions, Panel } from '../types.ts';
 
 /**
- * A state and, under it, every step that led there (RUNNING → CANCEL_REQUESTED → STOPPED_LOCALLY),
+ * A state and, under it, every state that led there (RUNNING → CANCEL_REQUESTED → STOPPED_LOCALLY),
  * each with its time and cause in its title: two changes in the same millisecond are two steps.
+ * A transition that stays in its state (a late answer ignored after Stop) is no new state: its
+ * time and cause join that state's title.
  */
 function stateCell(state: string | null, history: readonly { t: number; to: string; because: string }[], label: string): HTMLTableCellElement {
   if (state === null) return el('td', {}, el('span', { className: 'muted' }, 'not received yet'));
-  const steps = history.map((h) => el('li', { title: `${h.t} ms: ${h.because}` }, h.to));
-  const list = el('ol', { className: 'history' }, ...steps);
+  const steps: { to: string; title: string }[] = [];
+  for (const h of history) {
+    const last = steps.at(-1);
+    if (last?.to === h.to) last.title += `; then ${h.t} ms: ${h.because}`;
+    else steps.push({ to: h.to, title: `${h.t} ms: ${h.because}` });
+  }
+  const list = el('ol', { className: 'history' }, ...steps.map((step) => el('li', { title: step.title }, step.to)));
   list.setAttribute('aria-label', `${label} history`);
   return el('td', {}, el('span', { className: `state ${state.replace(/ /g, '-')}` }, state), list);
 }
