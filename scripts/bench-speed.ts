@@ -11,7 +11,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -104,7 +104,7 @@ async function timeProcess(command: string, args: string[], n: number, cwd = ROO
 
 export interface CliFigures {
   npx: ProcessFigure[];
-  /** `npx noop` in a package of nothing but a no-op bin: what npm costs before our launcher starts. */
+  /** `npx noop` in a package of nothing but a no-op bin, linked as ours is: what npm costs before our launcher starts. */
   npxFloor: ProcessFigure[];
   launcher: ProcessFigure[];
   /** This Node running an empty file: what any launcher costs before it loads anything. */
@@ -112,19 +112,19 @@ export interface CliFigures {
 }
 
 /**
- * npm's floor: npx of a package's own no-op bin, the way `npx cancel-lab` is its project's own
- * bin (npm 11 links such a package into its npx cache before it runs the bin, whatever the
- * package holds), in a folder of the system's temporary one made for it and removed after. A
- * fixed folder name, since npx keys that cache by the folder's path: one entry, not one a bench.
+ * npm's floor: npx of a no-op bin in a tiny package, linked in its node_modules/.bin the way
+ * `npm install` links cancel-lab's (scripts/link-bin.ts), so that npx runs it at once; in a
+ * folder of the system's temporary one made for it and removed after.
  */
 async function npxFloor(n: number): Promise<ProcessFigure[]> {
   const dir = join(tmpdir(), 'cancel-lab-npx-floor');
   await rm(dir, { recursive: true, force: true });
-  await mkdir(dir);
+  await mkdir(join(dir, 'node_modules', '.bin'), { recursive: true });
   try {
-    await writeFile(join(dir, 'package.json'), `${JSON.stringify({ name: 'npx-floor', version: '1.0.0', private: true, bin: { noop: 'noop.mjs' } })}\n`);
+    await writeFile(join(dir, 'package.json'), `${JSON.stringify({ name: 'npx-floor', version: '1.0.0', private: true })}\n`);
     await writeFile(join(dir, 'noop.mjs'), '#!/usr/bin/env node\n');
     await chmod(join(dir, 'noop.mjs'), 0o755);
+    await symlink('../../noop.mjs', join(dir, 'node_modules', '.bin', 'noop'));
     return await timeProcess('npx', ['noop'], n, dir);
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -725,7 +725,7 @@ function cliRows(cli: CliFigures): [string, string, string][] {
     [
       "  npm's floor: npx of a no-op bin in a tiny package",
       seconds(npxFloor),
-      `${peak(npxFloor)}; npm 11 links a project's own bin into its npx cache before running it, ours too (with our node_modules)`,
+      `${peak(npxFloor)}; its bin linked in its node_modules/.bin, as npm install links ours (scripts/link-bin.ts)`,
     ],
     ['  the launcher alone (node bin/cancel-lab.mjs run …)', seconds(launcher), `${peak(launcher)}; ${against(launcher, nodeFloor, "Node's floor")}`],
     ["  Node's floor: node of an empty file", seconds(nodeFloor), `${peak(nodeFloor)}; ${runs}`],

@@ -6,7 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, realpath, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,4 +80,14 @@ test('the launcher, with its V8 settings for a short process, reproduces every l
   const runs = lines.filter((line) => line.scenario !== undefined);
   assert.equal(runs.length, (await readdir(library)).filter((name) => name.endsWith('.json')).length);
   for (const run of runs) assert.equal(run.reproduction?.exact, true, run.scenario);
+});
+
+test('npm install links cancel-lab in node_modules/.bin, and `npx cancel-lab run` runs the launcher from there', async () => {
+  // No bin of the project's own: npx would install the project into its cache first (scripts/link-bin.ts).
+  const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { bin?: unknown; scripts: Record<string, string> };
+  assert.equal(pkg.bin, undefined);
+  assert.match(pkg.scripts.prepare ?? '', /scripts\/link-bin\.ts/);
+  assert.equal(await realpath(join(ROOT, 'node_modules/.bin/cancel-lab')), await realpath(join(ROOT, 'bin/cancel-lab.mjs')), 'run npm install to link it');
+  const { stdout } = await run('npx', ['cancel-lab', 'run', SCENARIO], { cwd: ROOT });
+  assert.match(stdout, /Reproduced exactly — trace [0-9a-f]{16}/);
 });
