@@ -10,7 +10,6 @@ import { serverSide } from './server-side.ts';
 import { webPort } from './side-channel.ts';
 import { serveRun } from './run-service.ts';
 import { wrapSteps, type SideApi, type Sides } from '../src/engine/index.ts';
-import { serveSchedules } from '../src/explore/index.ts';
 
 /** The port a sides worker is started with (site/lib/browser-sides.ts). */
 export type SidesWorkerStart = { run: MessagePort } | { schedules: MessagePort };
@@ -24,5 +23,18 @@ function taking<A>(api: SideApi<A>, state: SideState): Required<SideApi<A>> {
 export function startSides(start: SidesWorkerStart): void {
   const sides: Sides = { client: taking(clientSide, new SideState()), server: taking(serverSide, new SideState()) };
   if ('run' in start) serveRun(sides, webPort(start.run));
-  else serveSchedules(webPort(start.schedules), sides);
+  // The explorer, and the rules it judges each schedule by, load only in a lane of its pool: the
+  // playground's run worker starts without them (about 130 KB of the bundle's 800).
+  else {
+    const port = webPort(start.schedules);
+    // The port keeps the jobs that come meanwhile. A chunk that fails to load is thrown where the
+    // page sees it: as the worker's error event, which ends the lane.
+    import('../src/explore/index.ts').then(
+      ({ serveSchedules }) => serveSchedules(port, sides),
+      (error: unknown) =>
+        queueMicrotask(() => {
+          throw error;
+        }),
+    );
+  }
 }
