@@ -25,7 +25,7 @@ export function takeThreadSides(): ThreadSides | null {
   taken = true;
   const sides = (loaded ??= import('../../workers/sides.node.ts'));
   // Once loaded, a step calls the side straight away: no promise more than the side's own
-  // answer and its bookkeeping (each promise has a hook to run while a side's context is kept).
+  // answer and its bookkeeping (a step runs thousands of times a second in a search).
   let ready: Loaded | null = null;
   void sides.then((m) => {
     ready = m;
