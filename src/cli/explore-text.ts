@@ -6,14 +6,11 @@ import { settingLine } from '../scenario/index.ts';
 import type { Exploration, ExploreResult, Witness } from '../explore/index.ts';
 import type { Judged } from './judge.ts';
 import type { Printed } from './text.ts';
+import { plural } from '../views/index.ts';
 
 /** A witness's link: on the site's playground when its address is known, else the bare fragment `cancel-lab run` takes. */
 export function witnessUrl(w: Witness, site: string | undefined): string {
   return site === undefined ? `#${w.link}` : `${site}/playground/#${w.link}`;
-}
-
-function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
 function searched(e: Exploration, r: ExploreResult): string {

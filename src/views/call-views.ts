@@ -14,6 +14,7 @@ import {
   type TraceEvent,
   type TraceIndex,
 } from '../trace/index.ts';
+import { plural } from './words.ts';
 
 export interface CallView {
   call: string;
@@ -188,5 +189,5 @@ export function callViews(trace: readonly TraceEvent[], index: TraceIndex = inde
  * response is counted, not called ignored: what the client did with it is the checker's to say.
  */
 export function describeCall(c: CallView): string {
-  return `${c.call} ${c.tool}: client ${c.clientState}${c.lateResponses.length ? ` (${c.lateResponses.length} late response${c.lateResponses.length === 1 ? '' : 's'} after Stop)` : ''}, server ${c.serverState ?? 'never received'}${c.lost ? ', lost with its connection' : ''}`;
+  return `${c.call} ${c.tool}: client ${c.clientState}${c.lateResponses.length ? ` (${plural(c.lateResponses.length, 'late response')} after Stop)` : ''}, server ${c.serverState ?? 'never received'}${c.lost ? ', lost with its connection' : ''}`;
 }

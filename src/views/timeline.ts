@@ -10,6 +10,7 @@
 import type { ClientStateEvent, ConnectionEvent, DeliveryEvent, Direction, FrameEvent, TraceEvent } from '../trace/index.ts';
 import { createTraceIndex, dirKey, OPPOSITE, type IndexedRequest, type IndexedResponse, type TraceIndex } from '../trace/index.ts';
 import { wireRows, type WireRow } from './wire-rows.ts';
+import { plural } from './words.ts';
 
 export type LaneSide = 'client' | 'server';
 
@@ -358,7 +359,6 @@ function callLane(idx: TraceIndex, call: string): string {
 /** One sentence for a screen reader: what the timeline shows (the wire log lists every frame). */
 export function describeTimeline(model: TimelineModel): string {
   const count = (kind: MarkKind): number => model.marks.filter((m) => m.kind === kind).length;
-  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
   const streams = model.lanes.filter((l) => l.stream !== null).length;
   const parts = [
     `Timeline of ${plural(model.arrows.length, 'frame')} over ${model.tEnd} ms between client and server${streams > 0 ? ` on ${plural(streams, 'HTTP stream')}` : ''}`,

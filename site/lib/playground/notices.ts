@@ -2,9 +2,9 @@
 import type { Scenario } from '../../../src/scenario/index.ts';
 import { describeChange, type Notice } from './panels/connection.ts';
 import { savedEditorText } from './saved.ts';
+import { plural } from '../../../src/views/index.ts';
 
-/** "1 step", "3 steps". */
-const steps = (n: number): string => `${n} step${n === 1 ? '' : 's'}`;
+const steps = (n: number): string => plural(n, 'step');
 
 /** "Replayed your 3 steps under Streamable HTTP (sessionful)", and how many the engine refused there. */
 export function replayNotice(from: Scenario, next: Scenario): Notice {
