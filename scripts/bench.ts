@@ -316,12 +316,12 @@ interface BrowserFigures {
   explorer: [string, string, string];
 }
 
-/** The first pair's row as the command line loads it (dist-cli/host.mjs, with V8's compile cache), or why there is none. */
-function freshPairRow(samples: { ms: number; cpuMs: number }[] | null): [string, string, string] {
-  if (samples === null) return ['  the same, from the CLI bundle', '—', 'no dist-cli/host.mjs: run npm run build:cli'];
+/** A fresh process's first pair, its code loaded as `how` says (freshPairInThread), or why there is none (only the bundle can be missing). */
+function freshPairRow(label: string, how: string, samples: { ms: number; cpuMs: number }[] | null): [string, string, string] {
+  if (samples === null) return [label, '—', 'no dist-cli/host.mjs: run npm run build:cli'];
   const wall = stats(samples.map((f) => f.ms));
   const cpu = stats(samples.map((f) => f.cpuMs));
-  return ['  the same, from the CLI bundle', ms(wall.median), `the sides loaded as cancel-lab loads them (dist-cli/, compile cache on), median of ${wall.n} (p90 ${ms(wall.p90)}, CPU ${ms(cpu.median)}); aim ≤ 100 ms`];
+  return [label, ms(wall.median), `${how}, median of ${wall.n} (p90 ${ms(wall.p90)}, CPU ${ms(cpu.median)}); aim ≤ 100 ms`];
 }
 
 const LIVE_RUNS = 3;
@@ -755,8 +755,6 @@ async function main(): Promise<void> {
   const warmThreads = await benchWarm(s, WARMUP, true);
   const cold = await benchCold(s);
   const fresh = await freshPairInThread(COLD_RUNS, 'source');
-  const freshInThread = stats((fresh ?? []).map((f) => f.ms));
-  const freshCpu = stats((fresh ?? []).map((f) => f.cpuMs));
   const freshBundle = await freshPairInThread(COLD_RUNS, 'bundle');
   const cli = await measureCli(CLI_RUNS);
   const library = await libraryReproduces();
@@ -799,12 +797,8 @@ async function main(): Promise<void> {
     ['simulated, warm sides: p90', ms(warm.stats.p90), `min ${ms(warm.stats.min)}, max ${ms(warm.stats.max)}`],
     ['  the same, warm worker threads: median', ms(warmThreads.stats.median), `each side in a worker thread, as in a browser, after ${warmThreads.warmUp} warm-up; p90 ${ms(warmThreads.stats.p90)}`],
     ['simulated, cold workers: median', ms(cold.median), `${cold.n} runs, fresh worker pair each (start-up included); aim ≤ 100 ms`],
-    [
-      'simulated, first pair in this thread',
-      ms(freshInThread.median),
-      `a fresh process's first pair (loading the sides from the TypeScript source) and its run, median of ${freshInThread.n} (p90 ${ms(freshInThread.p90)}, CPU ${ms(freshCpu.median)}); aim ≤ 100 ms`,
-    ],
-    freshPairRow(freshBundle),
+    freshPairRow('simulated, first pair in this thread', "a fresh process's first pair (loading the sides from the TypeScript source) and its run", fresh),
+    freshPairRow('  the same, from the CLI bundle', 'the sides loaded as cancel-lab loads them (dist-cli/, compile cache on)', freshBundle),
     ['engine throughput', `${framesPerSecond.toFixed(0)} frames/s`, `${frames} frames / warm median`],
     ['', `${eventsPerSecond.toFixed(0)} events/s`, describeTrace(warm.trace)],
     ['simulated, 2,000 × 1 ms, warm: median', ms(long.batched.median), `${long.events} events, the sides running ahead in batches; median of ${long.batched.n} (p90 ${ms(long.batched.p90)})`],
