@@ -94,7 +94,7 @@ export function createSession(): Session {
   let paintDeferred: ReturnType<typeof setTimeout> | undefined;
   /** Counts paints, so a paint deferred to the next task can tell that a later one overtook it. */
   let paints = 0;
-  /** How long the last paint held the thread (the derive and the panels' first slice), and when it ended. */
+  /** How long the last paint held the thread (the derive, and the panels when they paint in the same task), and when it ended. */
   let paintCost = 0;
   let paintEnded = 0;
 
