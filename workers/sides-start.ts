@@ -7,8 +7,9 @@ import { inTurn } from './side-turns.ts';
 import { copyingInputs, SideState, withBatches } from './runtime.ts';
 import { clientSide } from './client-side.ts';
 import { serverSide } from './server-side.ts';
-import { webPort } from './side-channel.ts';
+import { webPort, type Port } from './side-channel.ts';
 import { serveRun } from './run-service.ts';
+import { prestartCommands } from './first-run.ts';
 import { wrapSteps, type SideApi, type Sides } from '../src/engine/index.ts';
 
 /** The port a sides worker is started with (site/lib/browser-sides.ts). */
@@ -19,9 +20,13 @@ function taking<A>(api: SideApi<A>, state: SideState): Required<SideApi<A>> {
   return copyingInputs(wrapSteps(withBatches(api), (step) => inTurn(state, step)));
 }
 
+function threadSides(): Sides {
+  return { client: taking(clientSide, new SideState()), server: taking(serverSide, new SideState()) };
+}
+
 /** Builds this thread's two sides and serves them on the port of `start`; call once per thread. */
 export function startSides(start: SidesWorkerStart): void {
-  const sides: Sides = { client: taking(clientSide, new SideState()), server: taking(serverSide, new SideState()) };
+  const sides = threadSides();
   if ('run' in start) serveRun(sides, webPort(start.run));
   // The explorer, and the rules it judges each schedule by, load only in a lane of its pool: the
   // playground's run worker starts without them (about 130 KB of the bundle's 800).
@@ -37,4 +42,43 @@ export function startSides(start: SidesWorkerStart): void {
         }),
     );
   }
+}
+
+/**
+ * A port whose page is not here yet: `listen` is handed `commands` at once, as if the page had
+ * sent them, and what is posted waits (copied, as posting would copy it) until `arrive` gives the
+ * page's own port, which then carries everything.
+ */
+function portToCome(commands: readonly unknown[]): { port: Port; arrive(page: Port): void } {
+  let page: Port | null = null;
+  const waiting: unknown[] = [];
+  let handler: (message: unknown) => void = () => {};
+  return {
+    port: {
+      postMessage: (message) => (page ? page.postMessage(message) : waiting.push(structuredClone(message))),
+      listen(h) {
+        handler = h;
+        for (const command of commands) h(command);
+      },
+    },
+    arrive(p) {
+      page = p;
+      for (const message of waiting.splice(0)) p.postMessage(message);
+      p.listen((message) => handler(message));
+    },
+  };
+}
+
+/**
+ * For a worker started under FRESH_RUN_WORKER: builds the sides and plays the fresh run's first
+ * commands (prestartCommands) now, while the page's port is still on its way; their answers
+ * wait for it. Returns what takes the page's first message, which must bring a `run` port.
+ */
+export function startFreshRun(): (start: SidesWorkerStart) => void {
+  const { port, arrive } = portToCome(prestartCommands());
+  serveRun(threadSides(), port);
+  return (start) => {
+    if (!('run' in start)) throw new Error('a fresh run\'s sides worker serves a run port, not an explorer lane');
+    arrive(webPort(start.run));
+  };
 }

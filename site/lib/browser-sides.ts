@@ -7,7 +7,7 @@
  */
 import { webPort } from '../../workers/side-channel.ts';
 import type { SidesWorkerStart } from '../../workers/sides-start.ts';
-import type { RunCommand } from '../../workers/run-service.ts';
+import { prestartCommands } from '../../workers/first-run.ts';
 import type { PoolWorker } from '../../src/explore/index.ts';
 import { RunChannel } from './remote-run.ts';
 
@@ -15,8 +15,8 @@ import { RunChannel } from './remote-run.ts';
 export interface RunWorker {
   worker: Worker;
   run: MessagePort;
-  /** The commands the head script already sent on `run` (first-run.ts), if any. */
-  sent?: { id: number; command: RunCommand }[];
+  /** Started under FRESH_RUN_WORKER by the head script: the worker plays the fresh run's first commands (prestartCommands) by itself. */
+  fresh?: boolean;
   /** Set by the head script when the worker failed before the page's code took it. */
   failed?: string;
 }
@@ -55,8 +55,8 @@ function startRunWorker(worker: Worker): RunWorker {
 export function createBrowserRunner(): BrowserRunner {
   const early = window.__cancelLabEarlyWorkers;
   delete window.__cancelLabEarlyWorkers;
-  const { worker, run, sent, failed } = early ?? startRunWorker(sidesWorker());
-  const channel = new RunChannel(run, sent);
+  const { worker, run, fresh, failed } = early ?? startRunWorker(sidesWorker());
+  const channel = new RunChannel(run, fresh === true ? prestartCommands() : []);
   // A worker that fails to load (or throws at the top) answers nothing: its runs fail, saying why.
   const lost = (why: string): void => channel.fail(new Error(`the sides' worker failed: ${why}`));
   if (failed !== undefined) lost(failed);

@@ -32,7 +32,7 @@ import { bindShortcuts } from './playground/shortcuts.ts';
 import { bindTabs } from './playground/tabs.ts';
 import { withoutSchedule } from './playground/witness.ts';
 import { nextTask } from './next-task.ts';
-import { freshScenario } from './first-run.ts';
+import { freshScenario } from '../../workers/first-run.ts';
 import { createFrameSelection, type Actions, type OpenedLink, type Panel } from './playground/types.ts';
 
 declare global {

@@ -22,7 +22,7 @@ const ANSWER_TIMEOUT_MS = 40_000;
 
 type Answered = { value: boolean; state: RunState };
 
-/** Commands the head script sent before this channel existed (first-run.ts), and their answers to come. */
+/** Commands the worker was given before this channel existed (workers/first-run.ts), and their answers to come. */
 interface Prestart {
   scenario: string;
   answers: Promise<Answered>[];
@@ -36,7 +36,7 @@ export class RunChannel {
   private readonly port: MessagePort;
   private prestart: Prestart | null = null;
 
-  /** `sent`: the commands already on `port` (the head script's), numbered from 0; this channel numbers on after them. */
+  /** `sent`: the commands the worker already has (a fresh run's, played by itself), numbered from 0; this channel numbers on after them. */
   constructor(port: MessagePort, sent: readonly { id: number; command: RunCommand }[] = []) {
     this.port = port;
     const start = sent[0]?.command;
@@ -52,7 +52,7 @@ export class RunChannel {
   }
 
   /**
-   * The answers to the commands the head script sent, once, if they started `scenario`: the run
+   * The answers to the commands the worker was started with, once, if they started `scenario`: the run
    * is already under way in the worker. Otherwise null, and the next start replaces that run.
    */
   takePrestart(scenario: Scenario): Promise<Answered>[] | null {
@@ -110,7 +110,7 @@ export class RemoteRun {
   private halted: RunHalt | null = null;
   private readonly channel: RunChannel;
   private readonly endAt: number;
-  /** The head script's handshake, when this run is the one it started (first-run.ts). */
+  /** The fresh run's handshake, when this run is the one the worker started (workers/first-run.ts). */
   private prestartedHandshake: Promise<Answered> | null = null;
 
   private constructor(channel: RunChannel, endAt: number) {
@@ -152,7 +152,7 @@ export class RemoteRun {
 
   /** Plays the handshake at once: event after event while the connection is being made, up to `through`. */
   async handshake(through: number): Promise<void> {
-    // The head script asked for this handshake (through CONNECT_AT_ONCE_MS, as the session does).
+    // The fresh run's worker played this handshake (through CONNECT_AT_ONCE_MS, as the session does).
     if (!(await this.takePrestartedHandshake())) await this.send({ op: 'handshake', through });
   }
 
@@ -177,7 +177,7 @@ export class RemoteRun {
     return this.take(await this.channel.send(command));
   }
 
-  /** Takes in the head script's handshake if it is still to be taken; false when there is none. */
+  /** Takes in the fresh run's handshake if it is still to be taken; false when there is none. */
   private async takePrestartedHandshake(): Promise<boolean> {
     const prestarted = this.prestartedHandshake;
     if (!prestarted) return false;

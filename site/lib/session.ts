@@ -11,7 +11,7 @@ import type { TraceEvent, UserAction } from '../../src/trace/index.ts';
 import { createBrowserRunner, type BrowserRunner } from './browser-sides.ts';
 import { LiveDriver } from './live-driver.ts';
 import { nextTask } from './next-task.ts';
-import { CONNECT_AT_ONCE_MS } from './first-run.ts';
+import { CONNECT_AT_ONCE_MS } from '../../workers/first-run.ts';
 
 /** A derive that took longer than this (ms) hands its view to the listeners in the next task. */
 const DERIVE_ALONE_MS = 16;
@@ -176,8 +176,11 @@ export function createSession(): Session {
         () => driver === d && schedule(),
         () => driver === d && schedule(),
       );
-      // The worker sets up its sides while the page paints the run as starting.
-      paint();
+      // The worker sets up its sides while the page paints the run as replaying, or as starting
+      // in the next frame: a worker already done by then (a fresh run's) is answered first, and
+      // that paint shows the run connected. (schedule() leaves a replay to paint when it ends.)
+      if (phase === 'replaying') paint();
+      else schedule();
       const d = await starting;
       if (mine !== run) {
         await d.dispose();

@@ -1,4 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { libraryEntry } from '../../src/scenario/library.ts';
+import { encodeLink } from '../../src/scenario/permalink.ts';
+import { ENGINE_VERSION, SDK_VERSION } from '../../src/scenario/versions.ts';
 
 /**
  * How the playground gets ready: every module the page's scripts import is asked for from the
@@ -25,4 +28,34 @@ test('the playground asks for all its modules from the HTML', async ({ page }) =
   expect(load.workers).toEqual(['/_astro/sides.worker']);
   expect(load.preloaded).toBeGreaterThan(0);
   expect(load.late, 'modules found only by parsing another module').toEqual([]);
+});
+
+/**
+ * A fresh playground's worker starts the fresh run by itself (workers/first-run.ts): the page
+ * sends it neither the start nor the handshake, and is ready with the handshake on the wire.
+ * With a link, the page starts the link's run itself.
+ */
+test('a fresh playground\'s worker plays the first run\'s start and handshake by itself; a link\'s run is started by the page', async ({ page }) => {
+  await page.addInitScript(() => {
+    const ops: string[] = [];
+    (window as unknown as { __ops: string[] }).__ops = ops;
+    const post = MessagePort.prototype.postMessage;
+    MessagePort.prototype.postMessage = function (this: MessagePort, message: unknown, ...rest: never[]) {
+      const op = (message as { command?: { op?: unknown } } | null)?.command?.op;
+      if (typeof op === 'string') ops.push(op);
+      return post.call(this, message, ...rest);
+    } as typeof post;
+  });
+  const sentOps = (): Promise<string[]> => page.evaluate(() => (window as unknown as { __ops: string[] }).__ops);
+  await page.goto('/playground/');
+  await expect(page.locator('.playground[data-ready="true"]')).toBeAttached();
+  await expect(page.locator('#wire-table tbody')).toContainText('notifications/initialized');
+  expect(await sentOps()).not.toContain('start');
+  expect(await sentOps()).not.toContain('handshake');
+
+  const entry = libraryEntry('race-r1-cancel-after-response');
+  if (!entry) throw new Error('library entry missing');
+  await page.goto(`/playground/#${await encodeLink(entry.scenario, { engine: ENGINE_VERSION, sdk: SDK_VERSION, trace: entry.trace })}`);
+  await expect(page.locator('#replay-status')).toContainText('Reproduced exactly');
+  expect(await sentOps()).toContain('start');
 });

@@ -11,7 +11,7 @@ import { MessageChannel, Worker } from 'node:worker_threads';
 import { LIBRARY, libraryEntry } from '../../src/scenario/library.ts';
 import { traceHash } from '../../src/trace/hash.ts';
 import { RemoteRun, RunChannel } from '../../site/lib/remote-run.ts';
-import { CONNECT_AT_ONCE_MS, freshScenario, prestartCommands } from '../../site/lib/first-run.ts';
+import { CONNECT_AT_ONCE_MS, FRESH_RUN_WORKER, freshScenario, prestartCommands } from '../../workers/first-run.ts';
 import type { RunCommand } from '../../workers/run-service.ts';
 import { explore, PooledLane, type PoolWorker } from '../../src/explore/index.ts';
 import { createNodeSides } from '../../src/host/index.ts';
@@ -73,23 +73,25 @@ test('a lost worker fails every command, waiting and later, with the reason', as
   await lost.worker.terminate();
 });
 
-/** A worker the head script already sent the fresh run's first commands to, and the commands the channel sends after them. */
-function prestartedWorker(): { channel: RunChannel; worker: Worker; sentLater: RunCommand[] } {
-  const worker = new Worker(new URL('./fixtures/workers/browser-sides.ts', import.meta.url));
+/**
+ * A worker started under the fresh run's name, as the head script starts one, and the commands
+ * the channel sends after the ones the worker played by itself. Its port arrives only after
+ * `portAfterMs`, as a busy page's main thread may hand it over late.
+ */
+function prestartedWorker(portAfterMs = 0): { channel: RunChannel; worker: Worker; sentLater: RunCommand[] } {
+  const worker = new Worker(new URL('./fixtures/workers/browser-sides.ts', import.meta.url), { workerData: FRESH_RUN_WORKER });
   const { port1, port2 } = new MessageChannel();
-  worker.postMessage({ run: port1 }, [port1]);
-  const sent = prestartCommands();
-  for (const message of sent) port2.postMessage(message);
+  setTimeout(() => worker.postMessage({ run: port1 }, [port1]), portAfterMs);
   const sentLater: RunCommand[] = [];
   const post = port2.postMessage.bind(port2);
   port2.postMessage = (message: { command: RunCommand }) => {
     sentLater.push(message.command);
     post(message);
   };
-  return { channel: new RunChannel(port2 as unknown as MessagePort, sent), worker, sentLater };
+  return { channel: new RunChannel(port2 as unknown as MessagePort, prestartCommands()), worker, sentLater };
 }
 
-test('the fresh run the head script started is taken up as it stands: the same trace, and no start or handshake sent again', async () => {
+test('the fresh run its worker started by itself is taken up as it stands: the same trace, and no start or handshake sent again', async () => {
   const early = prestartedWorker();
   const run = await RemoteRun.start(freshScenario(), early.channel);
   await run.handshake(CONNECT_AT_ONCE_MS);
@@ -103,7 +105,21 @@ test('the fresh run the head script started is taken up as it stands: the same t
   await early.worker.terminate();
 });
 
-test('a page that starts another run (a link, saved work) leaves the head script\'s run behind: its own scenario runs', async () => {
+test('a port that reaches the fresh run\'s worker late gets the answers kept for it, then the page\'s own commands', async () => {
+  // By 400 ms the worker has long played the start and the handshake: their answers wait for the port.
+  const late = prestartedWorker(400);
+  const run = await RemoteRun.start(freshScenario(), late.channel);
+  await run.handshake(CONNECT_AT_ONCE_MS);
+  await run.runUntil(300);
+  const plain = await RemoteRun.start(freshScenario(), channel);
+  await plain.handshake(CONNECT_AT_ONCE_MS);
+  await plain.runUntil(300);
+  assert.deepEqual(late.sentLater.map((c) => c.op), ['run-until']);
+  assert.equal(await traceHash(run.trace), await traceHash(plain.trace));
+  await late.worker.terminate();
+});
+
+test('a page that starts another run (a link, saved work) leaves the fresh run behind: its own scenario runs', async () => {
   const early = prestartedWorker();
   const entry = libraryEntry('race-r1-cancel-after-response');
   assert.ok(entry);

@@ -8,7 +8,7 @@ import { parseScenario, type Scenario } from '../../../src/scenario/index.ts';
 
 const SCENARIO_KEY = 'cancel-lab:scenario';
 const EDITOR_KEY = 'cancel-lab:editor';
-/** The keys of what is kept: the page's head script looks for them before it starts a fresh run (first-run.ts). */
+/** The keys of what is kept: the page's head script looks for them before it starts a fresh run (workers/first-run.ts). */
 export const SAVED_KEYS = [SCENARIO_KEY, EDITOR_KEY] as const;
 
 /** Storage can be refused (private modes, quotas): then nothing is kept, and nothing breaks. */
