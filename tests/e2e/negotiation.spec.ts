@@ -96,3 +96,24 @@ test('the editor lints a negotiation its sides cannot take, and a link carries o
   await expect(page.locator('#editor-errors')).toContainText('negotiation.client: the real TypeScript SDK v1 takes no list');
 });
 
+
+test('what the user types in the next field while the run of the last change starts is kept: the paint of that run does not write over it', async ({ page }) => {
+  await ready(page);
+  await page.locator('#negotiation summary').click();
+  await page.getByLabel('Protocol revision').selectOption('2025-06-18');
+  await expect(wire(page).filter({ hasText: '"protocolVersion":"2025-06-18"' })).toHaveCount(2);
+  // One change starts a run, and the user is typing in the next field before that run paints:
+  // all in one task, so no paint can come between.
+  await page.evaluate(() => {
+    const client = document.getElementById('client-versions') as HTMLInputElement;
+    const server = document.getElementById('server-versions') as HTMLInputElement;
+    client.value = '2025-06-18';
+    client.dispatchEvent(new Event('change'));
+    server.focus();
+    server.value = '2025-11-25';
+  });
+  await expect(page.locator('#conn-status')).toContainText('client supports 2025-06-18');
+  await expect(page.getByLabel('Server supports')).toHaveValue('2025-11-25');
+  await page.getByLabel('Server supports').dispatchEvent('change');
+  await expect(page.locator('#conn-status')).toContainText('client supports 2025-06-18 · server supports 2025-11-25');
+});

@@ -1,4 +1,4 @@
-/** The two DOM helpers every panel uses: build an element, and find one that must exist. */
+/** The DOM helpers the panels share: build an element, find one that must exist, show a scenario's values in form controls. */
 export function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
   const node = Object.assign(document.createElement(tag), props);
   node.append(...children);
@@ -15,4 +15,25 @@ export function need<T extends Element>(root: ParentNode, selector: string): T {
   const node = root.querySelector<T>(selector);
   if (!node) throw new Error(`missing ${selector}`);
   return node;
+}
+
+/** A form control a scenario's value is shown in: its value, or for a checkbox whether it is checked. */
+type Control = HTMLInputElement | HTMLSelectElement;
+
+/**
+ * Shows a scenario's values in its form controls. A control the user is in keeps what they typed
+ * while the scenario's value for it stays what was shown there last: a run's first paint comes
+ * a frame or more after the change that started it, and by then the user may be typing in the
+ * next field, which a paint writing every field again would wipe out. Any other control, and
+ * one whose value the scenario changed (a link opened meanwhile), shows the scenario's value.
+ */
+export function controlWriter(): (control: Control, value: string | boolean) => void {
+  const shown = new WeakMap<Control, string | boolean>();
+  return (control, value) => {
+    const typing = control.ownerDocument.activeElement === control && shown.get(control) === value;
+    shown.set(control, value);
+    if (typing) return;
+    if (typeof value === 'boolean' && control instanceof HTMLInputElement) control.checked = value;
+    else if (control.value !== String(value)) control.value = String(value);
+  };
 }

@@ -4,7 +4,7 @@
  * replaying the user's steps, as the Connection panel does for its setting.
  */
 import { parseScenario, type ClientHandlers, type HandledCapability } from '../../../../src/scenario/index.ts';
-import { byId } from '../dom.ts';
+import { byId, controlWriter } from '../dom.ts';
 import type { Actions, PageState, Panel } from '../types.ts';
 
 const CAPABILITIES: readonly HandledCapability[] = ['elicitation', 'sampling', 'roots'];
@@ -14,6 +14,7 @@ export function createClientHandlersPanel(root: HTMLElement, actions: Actions): 
   const input = (c: HandledCapability, name: string): HTMLInputElement | HTMLSelectElement | null =>
     box.querySelector<HTMLInputElement | HTMLSelectElement>(`[data-capability="${c}"] [name="${name}"]`);
   let shown = '';
+  const write = controlWriter();
 
   function read(): ClientHandlers | undefined {
     const handlers: ClientHandlers = {};
@@ -30,11 +31,11 @@ export function createClientHandlersPanel(root: HTMLElement, actions: Actions): 
     for (const c of CAPABILITIES) {
       const h = handlers?.[c];
       const declared = input(c, 'declared');
-      if (declared instanceof HTMLInputElement) declared.checked = h !== undefined;
+      if (declared instanceof HTMLInputElement) write(declared, h !== undefined);
       const ms = input(c, 'ms');
-      if (ms) ms.value = String(h?.ms ?? 0);
+      if (ms) write(ms, String(h?.ms ?? 0));
       const onCancel = input(c, 'onCancel');
-      if (onCancel) onCancel.value = h?.onCancel ?? 'observe';
+      if (onCancel) write(onCancel, h?.onCancel ?? 'observe');
     }
   }
 

@@ -23,7 +23,7 @@ import {
 } from '../../../../src/scenario/index.ts';
 import { statusLine, type RunView } from '../../../../src/views/index.ts';
 import type { LiveState } from '../../session.ts';
-import { byId, el, need } from '../dom.ts';
+import { byId, controlWriter, el, need } from '../dom.ts';
 import type { Actions, Panel, Setting } from '../types.ts';
 import { createNegotiationControls } from './negotiation.ts';
 
@@ -108,6 +108,7 @@ export function createConnectionPanel(root: HTMLElement, actions: Actions): Conn
   let notice: Notice | null = null;
   noticeButton.addEventListener('click', () => notice?.button?.onClick());
   let shown: Scenario | null = null;
+  const write = controlWriter();
   for (const input of [latC2s, latS2c]) input.max = String(INPUT_BOUNDS.maxMs);
   let rendered: RunView | null = null;
 
@@ -197,15 +198,15 @@ export function createConnectionPanel(root: HTMLElement, actions: Actions): Conn
   }
 
   function show(scenario: Scenario): void {
-    revision.value = scenario.revision;
-    transport.value = scenario.transport;
-    httpServer.value = scenario.httpServer;
-    serverProfile.value = scenario.serverProfile ?? 'ts-v2';
-    clientProfile.value = scenario.clientProfile ?? 'ts-v2';
-    latC2s.value = String(scenario.latency.c2s);
-    latS2c.value = String(scenario.latency.s2c);
-    resumable.checked = scenario.resumable !== undefined;
-    if (scenario.resumable) retryMs.value = scenario.resumable.retryMs === undefined ? '' : String(scenario.resumable.retryMs);
+    write(revision, scenario.revision);
+    write(transport, scenario.transport);
+    write(httpServer, scenario.httpServer);
+    write(serverProfile, scenario.serverProfile ?? 'ts-v2');
+    write(clientProfile, scenario.clientProfile ?? 'ts-v2');
+    write(latC2s, String(scenario.latency.c2s));
+    write(latS2c, String(scenario.latency.s2c));
+    write(resumable, scenario.resumable !== undefined);
+    if (scenario.resumable) write(retryMs, scenario.resumable.retryMs === undefined ? '' : String(scenario.resumable.retryMs));
     negotiation.show(scenario);
     syncOptions();
   }

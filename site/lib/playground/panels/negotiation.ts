@@ -5,7 +5,7 @@
  * refused where it was typed, with the schema's own sentence, and the run keeps its setting.
  */
 import { REVISIONS, negotiationWhyNot, type Negotiation, type NegotiationSetting, type Revision, type Scenario } from '../../../../src/scenario/index.ts';
-import { byId } from '../dom.ts';
+import { byId, controlWriter } from '../dom.ts';
 
 export interface NegotiationControls {
   /** The controls whose change starts a new run. */
@@ -32,6 +32,7 @@ export function createNegotiationControls(root: HTMLElement): NegotiationControl
   const mode = byId<HTMLSelectElement>(root, 'negotiation-mode');
   const error = byId<HTMLElement>(root, 'negotiation-error');
   const details = byId<HTMLDetailsElement>(root, 'negotiation');
+  const write = controlWriter();
 
   function refuse(message: string | null): void {
     error.hidden = message === null;
@@ -58,9 +59,9 @@ export function createNegotiationControls(root: HTMLElement): NegotiationControl
     },
     show(scenario) {
       const n = scenario.negotiation;
-      client.value = n?.client?.join(', ') ?? '';
-      server.value = n?.server?.join(', ') ?? '';
-      mode.value = n?.mode ?? '';
+      write(client, n?.client?.join(', ') ?? '');
+      write(server, n?.server?.join(', ') ?? '');
+      write(mode, n?.mode ?? '');
       if (n) details.open = true;
       refuse(null);
     },
