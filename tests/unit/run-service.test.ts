@@ -91,33 +91,22 @@ function prestartedWorker(portAfterMs = 0): { channel: RunChannel; worker: Worke
   return { channel: new RunChannel(port2 as unknown as MessagePort, prestartCommands()), worker, sentLater };
 }
 
-test('the fresh run its worker started by itself is taken up as it stands: the same trace, and no start or handshake sent again', async () => {
-  const early = prestartedWorker();
-  const run = await RemoteRun.start(freshScenario(), early.channel);
-  await run.handshake(CONNECT_AT_ONCE_MS);
-  await run.runUntil(300);
-  const plain = await RemoteRun.start(freshScenario(), channel);
-  await plain.handshake(CONNECT_AT_ONCE_MS);
-  await plain.runUntil(300);
-  assert.deepEqual(early.sentLater.map((c) => c.op), ['run-until']);
-  assert.equal(await traceHash(run.trace), await traceHash(plain.trace));
-  assert.ok(run.trace.some((e) => e.kind === 'connection-state' && e.to === 'open'), 'the handshake events are in the copy');
-  await early.worker.terminate();
-});
-
-test('a port that reaches the fresh run\'s worker late gets the answers kept for it, then the page\'s own commands', async () => {
-  // By 400 ms the worker has long played the start and the handshake: their answers wait for the port.
-  const late = prestartedWorker(400);
-  const run = await RemoteRun.start(freshScenario(), late.channel);
-  await run.handshake(CONNECT_AT_ONCE_MS);
-  await run.runUntil(300);
-  const plain = await RemoteRun.start(freshScenario(), channel);
-  await plain.handshake(CONNECT_AT_ONCE_MS);
-  await plain.runUntil(300);
-  assert.deepEqual(late.sentLater.map((c) => c.op), ['run-until']);
-  assert.equal(await traceHash(run.trace), await traceHash(plain.trace));
-  await late.worker.terminate();
-});
+// By 400 ms the worker has long played the start and the handshake: their answers wait for the port.
+for (const [when, portAfterMs] of [['as soon as it has loaded', 0], ['400 ms late, its answers kept for it', 400]] as const) {
+  test(`the fresh run its worker started by itself, its port arriving ${when}, is taken up as it stands: the same trace, and no start or handshake sent again`, async () => {
+    const early = prestartedWorker(portAfterMs);
+    const run = await RemoteRun.start(freshScenario(), early.channel);
+    await run.handshake(CONNECT_AT_ONCE_MS);
+    await run.runUntil(300);
+    const plain = await RemoteRun.start(freshScenario(), channel);
+    await plain.handshake(CONNECT_AT_ONCE_MS);
+    await plain.runUntil(300);
+    assert.deepEqual(early.sentLater.map((c) => c.op), ['run-until']);
+    assert.equal(await traceHash(run.trace), await traceHash(plain.trace));
+    assert.ok(run.trace.some((e) => e.kind === 'connection-state' && e.to === 'open'), 'the handshake events are in the copy');
+    await early.worker.terminate();
+  });
+}
 
 test('a page that starts another run (a link, saved work) leaves the fresh run behind: its own scenario runs', async () => {
   const early = prestartedWorker();
