@@ -39,7 +39,8 @@ import { CHROMIUM_ARGS, findChromium } from '../tests/e2e/chromium.mjs';
 import { allowedCombinations } from '../src/scenario/index.ts';
 import { performance } from 'node:perf_hooks';
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
-import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
+import { McpServer, deserializeMessage, serializeMessage, type CallToolResult, type JSONRPCMessage } from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import * as z from 'zod/v4';
 import { createNodeSides, runHeadless } from '../src/host/index.ts';
 import type { Sides } from '../src/engine/index.ts';
@@ -213,43 +214,72 @@ interface BareOutcome {
 }
 
 /**
+ * How the bare exchange is wired: `connect`, the server's `connect` on an InMemoryTransport pair
+ * (the floor of issue 17's aim); `stdio-entry`, the way the simulated stdio server is served —
+ * the SDK's `serveStdio` entry over that pair, every message written and read with the SDK's
+ * stdio framing (serializeMessage, deserializeMessage) — so that the gap between the two is the
+ * SDK's own stdio path, and what is left over that is the simulation's.
+ */
+type BarePath = 'connect' | 'stdio-entry';
+
+type PairTransport = ReturnType<typeof InMemoryTransport.createLinkedPair>[number];
+
+/** `t`, with every message it sends written as a stdio line and read back, as the wire does. */
+function framed(t: PairTransport): PairTransport {
+  const send = t.send.bind(t);
+  t.send = (message: JSONRPCMessage, options) => send(deserializeMessage(serializeMessage(message).replace(/\n$/, '')), options);
+  return t;
+}
+
+/**
  * One exchange, timed from building the SDK objects until the call has rejected and the handler
  * has returned: initialize, tools/call slow_count {5, 0} with onprogress, abort after the 2nd
  * progress (the SDK sends notifications/cancelled), handler sees it and returns.
  */
-async function bareOnce(mode: StepYield): Promise<BareOutcome> {
+async function bareOnce(mode: StepYield, path: BarePath): Promise<BareOutcome> {
   const t0 = performance.now();
   let handlerDone: (aborted: boolean) => void = () => {};
   const handlerReturned = new Promise<boolean>((resolve) => (handlerDone = resolve));
 
-  const server = new McpServer({ name: 'bench-server', version: '0.1.0' }, { supportedProtocolVersions: ['2025-11-25'] });
-  server.registerTool(
-    'slow_count',
-    {
-      description: 'Counts to `steps`, one step every `stepMs`, reporting progress; stops when cancelled.',
-      inputSchema: z.object({ steps: z.number().int().min(1), stepMs: z.number().int().min(0) }),
-    },
-    async ({ steps, stepMs }, ctx): Promise<CallToolResult> => {
-      const { signal } = ctx.mcpReq;
-      const token = ctx.mcpReq._meta?.progressToken;
-      try {
-        for (let i = 1; i <= steps; i++) {
-          await sleep(stepMs, mode, signal);
-          if (signal.aborted) return { content: [{ type: 'text', text: `stopped after ${i - 1} of ${steps}` }] };
-          if (token !== undefined) {
-            await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress: i, total: steps } });
+  const makeServer = (): McpServer => {
+    const server = new McpServer({ name: 'bench-server', version: '0.1.0' }, { supportedProtocolVersions: ['2025-11-25'] });
+    server.registerTool(
+      'slow_count',
+      {
+        description: 'Counts to `steps`, one step every `stepMs`, reporting progress; stops when cancelled.',
+        inputSchema: z.object({ steps: z.number().int().min(1), stepMs: z.number().int().min(0) }),
+      },
+      async ({ steps, stepMs }, ctx): Promise<CallToolResult> => {
+        const { signal } = ctx.mcpReq;
+        const token = ctx.mcpReq._meta?.progressToken;
+        try {
+          for (let i = 1; i <= steps; i++) {
+            await sleep(stepMs, mode, signal);
+            if (signal.aborted) return { content: [{ type: 'text', text: `stopped after ${i - 1} of ${steps}` }] };
+            if (token !== undefined) {
+              await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress: i, total: steps } });
+            }
           }
+          return { content: [{ type: 'text', text: `counted to ${steps}` }] };
+        } finally {
+          handlerDone(signal.aborted);
         }
-        return { content: [{ type: 'text', text: `counted to ${steps}` }] };
-      } finally {
-        handlerDone(signal.aborted);
-      }
-    },
-  );
+      },
+    );
+    return server;
+  };
   const client = new Client({ name: 'bench-client', version: '0.1.0' }, { supportedProtocolVersions: ['2025-11-25'] });
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverTransport);
-  await client.connect(clientTransport);
+  let close: () => Promise<void>;
+  if (path === 'connect') {
+    const server = makeServer();
+    await server.connect(serverTransport);
+    close = () => server.close();
+  } else {
+    const handle = serveStdio(makeServer, { transport: framed(serverTransport) });
+    close = () => handle.close();
+  }
+  await client.connect(path === 'connect' ? clientTransport : framed(clientTransport));
 
   const controller = new AbortController();
   let progress = 0;
@@ -273,16 +303,16 @@ async function bareOnce(mode: StepYield): Promise<BareOutcome> {
   ]);
   const elapsed = performance.now() - t0;
   await client.close();
-  await server.close();
+  await close();
   return { ms: elapsed, progress, rejected, handlerAborted };
 }
 
-async function benchBare(mode: StepYield): Promise<{ stats: Stats; sample: BareOutcome }> {
-  let sample = await bareOnce(mode);
-  for (let i = 1; i < STEADY_WARMUP; i++) sample = await bareOnce(mode);
+async function benchBare(mode: StepYield, path: BarePath = 'connect'): Promise<{ stats: Stats; sample: BareOutcome }> {
+  let sample = await bareOnce(mode, path);
+  for (let i = 1; i < STEADY_WARMUP; i++) sample = await bareOnce(mode, path);
   const samples: number[] = [];
   for (let i = 0; i < BARE_RUNS; i++) {
-    sample = await bareOnce(mode);
+    sample = await bareOnce(mode, path);
     samples.push(sample.ms);
   }
   return { stats: stats(samples), sample };
@@ -764,6 +794,7 @@ async function main(): Promise<void> {
   const eventsPerSecond = warm.trace.length / (warm.stats.median / 1000);
   const bareTimer = await benchBare('setTimeout');
   const bareYield = await benchBare('setImmediate');
+  const bareStdio = await benchBare('setImmediate', 'stdio-entry');
   const sides = createNodeSides();
   const perTransport: [string, string, string][] = [];
   try {
@@ -818,6 +849,16 @@ async function main(): Promise<void> {
       'ratio simulated/bare (setImmediate)',
       `${(warm.stats.median / bareYield.stats.median).toFixed(1)}×`,
       'warm median / bare median; protocol overhead only; aim ≤ 1.5×',
+    ],
+    [
+      '  bare SDK through its stdio entry: median',
+      ms(bareStdio.stats.median),
+      `p90 ${ms(bareStdio.stats.p90)}; setImmediate steps, served by serveStdio with every message framed as a stdio line, as the simulated server is; ${bareNote(bareStdio.sample)}`,
+    ],
+    [
+      '  ratio simulated/bare through the stdio entry',
+      `${(warm.stats.median / bareStdio.stats.median).toFixed(1)}×`,
+      `the SDK's own stdio path takes ${(bareStdio.stats.median / bareYield.stats.median).toFixed(1)}× the in-memory floor; what is left is the simulation's`,
     ],
     [
       'standard runs per second, one thread',
