@@ -176,11 +176,8 @@ export function createSession(): Session {
         () => driver === d && schedule(),
         () => driver === d && schedule(),
       );
-      // The worker sets up its sides while the page paints the run as replaying, or as starting
-      // in the next frame: a worker already done by then (a fresh run's) is answered first, and
-      // that paint shows the run connected. (schedule() leaves a replay to paint when it ends.)
-      if (phase === 'replaying') paint();
-      else schedule();
+      // The worker sets up its sides while the page paints the run as starting.
+      paint();
       const d = await starting;
       if (mine !== run) {
         await d.dispose();
