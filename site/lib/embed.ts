@@ -87,6 +87,8 @@ function foldSetup(figure: HTMLElement, body: HTMLTableSectionElement): { update
     const open = figure.classList.contains('show-setup');
     toggle.hidden = n === 0;
     toggle.setAttribute('aria-expanded', String(open));
+    // Its own plural, not the views' `plural`: a value imported from src/views puts that layer's
+    // shared chunk (over 300 KB) on every lesson page that holds an embed.
     toggle.textContent = `${open ? 'Hide' : 'Show'} the setup: ${n} frame${n === 1 ? '' : 's'} before the first action (the handshake)`;
   };
   toggle.addEventListener('click', () => {

@@ -8,6 +8,7 @@
  */
 import type { Exploration, ScheduleRecord, Witness } from '../../../../src/explore/index.ts';
 import { choicesOf, compareChoices, permalinkOf, withSchedule, type MsRange, type Scenario } from '../../../../src/scenario/index.ts';
+import { plural } from '../../../../src/views/index.ts';
 import { byId, el } from '../dom.ts';
 import type { Actions, Panel } from '../types.ts';
 
@@ -88,10 +89,10 @@ function statusText(s: Search): string {
   const n = s.records.length;
   const distinct = new Set(s.records.map((r) => r.traceHash)).size;
   const seconds = ((s.ended ?? performance.now()) - s.began) / 1000;
-  const traces = `${distinct.toLocaleString('en-US')} distinct trace${distinct === 1 ? '' : 's'}, in ${seconds.toFixed(1)} s`;
+  const traces = `${plural(distinct, 'distinct trace')}, in ${seconds.toFixed(1)} s`;
   switch (s.state) {
     case 'running':
-      return `Exploring on ${s.lanes} worker${s.lanes === 1 ? '' : 's'}: ${n} of ${s.budget} schedules, ${traces}.`;
+      return `Exploring on ${plural(s.lanes, 'worker')}: ${n} of ${s.budget} schedules, ${traces}.`;
     case 'shrinking':
       return `${s.stopped ? `Stopped at ${n} of ${s.budget}` : `Ran ${n}`} schedules; shrinking… the witnesses of the rules broken (Stop keeps them as run).`;
     case 'stopped':
@@ -145,7 +146,7 @@ export function createExplorePanel(root: HTMLElement, actions: Actions): Panel {
         mine.set(b.key, row);
       }
       row.count.textContent = String(b.count);
-      row.button.setAttribute('aria-label', `${b.label}: ${b.count} schedule${b.count === 1 ? '' : 's'}`);
+      row.button.setAttribute('aria-label', `${b.label}: ${plural(b.count, 'schedule')}`);
       row.bar.style.width = `${total === 0 ? 0 : (100 * b.count) / total}%`;
       if (list.children[i] !== row.li) list.insertBefore(row.li, list.children[i] ?? null);
     }
