@@ -1,20 +1,12 @@
 /**
  * The run a playground opened without a link or saved work starts with, and how its handshake
  * is played. The page's head script (site/pages/playground.astro) starts the sides' worker under
- * FRESH_RUN_WORKER, and the worker plays these commands as soon as it has loaded
- * (sides-start.ts startFreshRun), before the page's own code is read; the session then takes
- * that run as its first (RunChannel.takePrestart) when it is the one it starts.
+ * FRESH_RUN_WORKER (worker-names.ts), and the worker plays these commands as soon as it has
+ * loaded (sides-start.ts), before the page's own code is read; the session then takes that run
+ * as its first (RunChannel.takePrestart) when it is the one it starts.
  */
 import { defaultScenario, type Scenario } from '../src/scenario/index.ts';
 import type { RunCommand } from './run-service.ts';
-
-/**
- * The name of a sides worker that starts the fresh run by itself. Its name is the one thing a
- * worker has from its first instruction on: a message to it waits until the page's main
- * thread passes it on once the worker has loaded, and that thread is busy reading the page's
- * own modules just then.
- */
-export const FRESH_RUN_WORKER = 'mcp-sides (fresh run)';
 
 /** The default scenario, played until the user stops. */
 export function freshScenario(): Scenario {

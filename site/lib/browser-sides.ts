@@ -1,22 +1,23 @@
 /**
  * Browser host: both sides in one Web Worker (workers/sides.worker.ts), and their coordinator
- * with them. The playground's run is played there, and the page drives it over one command port
- * (remote-run.ts); each lane of the explorer's pool is such a worker too, running whole
+ * with them. The playground's run is played there, and the page drives it over the worker's
+ * own port (remote-run.ts); each lane of the explorer's pool is such a worker too, running whole
  * schedules. The MCP traffic itself never crosses to the page: it travels as frames between the
  * sides, through the coordinator, in the worker.
  */
-import { webPort } from '../../workers/side-channel.ts';
-import type { SidesWorkerStart } from '../../workers/sides-start.ts';
+import { webPort, type Port } from '../../workers/side-channel.ts';
+import { EXPLORE_LANE_WORKER, RUN_WORKER } from '../../workers/worker-names.ts';
 import { prestartCommands } from '../../workers/first-run.ts';
 import type { PoolWorker } from '../../src/explore/index.ts';
 import { RunChannel } from './remote-run.ts';
 
-/** A sides worker that plays the page's runs, and the page's end of its command port. */
+/** A sides worker that plays the page's runs, on its own port. */
 export interface RunWorker {
   worker: Worker;
-  run: MessagePort;
   /** Started under FRESH_RUN_WORKER by the head script: the worker plays the fresh run's first commands (prestartCommands) by itself. */
   fresh?: boolean;
+  /** What the worker said before the page's code listened, kept by the head script: a worker's messages with no listener are lost. */
+  held?: unknown[];
   /** Set by the head script when the worker failed before the page's code took it. */
   failed?: string;
 }
@@ -33,30 +34,32 @@ declare global {
   }
 }
 
-function sidesWorker(): Worker {
-  return new Worker(new URL('../../workers/sides.worker.ts', import.meta.url), { type: 'module', name: 'mcp-sides' });
+/** A sides worker that serves what its name says (workers/worker-names.ts). */
+function sidesWorker(name: string): Worker {
+  return new Worker(new URL('../../workers/sides.worker.ts', import.meta.url), { type: 'module', name });
 }
 
-function start(worker: Worker, message: SidesWorkerStart, transfer: Transferable[]): void {
-  worker.postMessage(message, transfer);
-}
-
-/**
- * Hands a fresh sides worker its command port. The playground's head script does the same
- * inline (it cannot import), so that the worker starts while the page is still being read.
- */
-function startRunWorker(worker: Worker): RunWorker {
-  const channel = new MessageChannel();
-  start(worker, { run: channel.port1 }, [channel.port1]);
-  return { worker, run: channel.port2 };
+/** The run worker's own port, first handing its listener what the head script kept, in order. */
+function runPort({ worker, held = [] }: RunWorker): Port {
+  const port = webPort(worker);
+  return {
+    postMessage: (message) => port.postMessage(message),
+    listen(handler) {
+      // One turn of this thread: nothing can come between the kept messages and the new listener.
+      worker.onmessage = null;
+      for (const message of held.splice(0)) handler(message);
+      port.listen(handler);
+    },
+  };
 }
 
 /** The worker the page started early (playground.astro) if no session took it yet, else a new one. */
 export function createBrowserRunner(): BrowserRunner {
   const early = window.__cancelLabEarlyWorkers;
   delete window.__cancelLabEarlyWorkers;
-  const { worker, run, fresh, failed } = early ?? startRunWorker(sidesWorker());
-  const channel = new RunChannel(run, fresh === true ? prestartCommands() : []);
+  const started = early ?? { worker: sidesWorker(RUN_WORKER) };
+  const { worker, fresh, failed } = started;
+  const channel = new RunChannel(runPort(started), fresh === true ? prestartCommands() : []);
   // A worker that fails to load (or throws at the top) answers nothing: its runs fail, saying why.
   const lost = (why: string): void => channel.fail(new Error(`the sides' worker failed: ${why}`));
   if (failed !== undefined) lost(failed);
@@ -76,10 +79,8 @@ export function createBrowserRunner(): BrowserRunner {
  * small messages, not a round trip per step.
  */
 export function startExploreWorker(): PoolWorker {
-  const worker = sidesWorker();
-  const channel = new MessageChannel();
-  start(worker, { schedules: channel.port1 }, [channel.port1]);
-  const port = webPort(channel.port2);
+  const worker = sidesWorker(EXPLORE_LANE_WORKER);
+  const port = webPort(worker);
   return {
     postMessage: (message) => port.postMessage(message),
     listen: (handler) => port.listen(handler),

@@ -9,6 +9,7 @@ import type { RunHalt } from '../../src/engine/index.ts';
 import type { Scenario, Step } from '../../src/scenario/index.ts';
 import type { TraceEvent } from '../../src/trace/index.ts';
 import type { RunAnswer, RunCommand, RunState } from '../../workers/run-service.ts';
+import type { Port } from '../../workers/side-channel.ts';
 
 /** Wall ms of worker time per slice of a replay: how long a Reset may wait for the replay it interrupts. */
 const SLICE_MS = 50;
@@ -28,16 +29,16 @@ interface Prestart {
   answers: Promise<Answered>[];
 }
 
-/** The command port of one sides worker, shared by the runs started on it one after another. */
+/** The command port of one sides worker (its own), shared by the runs started on it one after another. */
 export class RunChannel {
   private next = 0;
   private readonly waiting = new Map<number, { resolve: (answer: Answered) => void; reject: (error: Error) => void; timer: ReturnType<typeof setTimeout> }>();
   private lost: Error | null = null;
-  private readonly port: MessagePort;
+  private readonly port: Port;
   private prestart: Prestart | null = null;
 
   /** `sent`: the commands the worker already has (a fresh run's, played by itself), numbered from 0; this channel numbers on after them. */
-  constructor(port: MessagePort, sent: readonly { id: number; command: RunCommand }[] = []) {
+  constructor(port: Port, sent: readonly { id: number; command: RunCommand }[] = []) {
     this.port = port;
     const start = sent[0]?.command;
     if (start?.op === 'start') {
@@ -47,8 +48,8 @@ export class RunChannel {
       this.prestart = { scenario: JSON.stringify(start.scenario), answers };
     }
     this.next = sent.length;
-    port.addEventListener('message', (event: MessageEvent<RunAnswer>) => this.answer(event.data));
-    port.start();
+    // The worker answers only with what run-service.ts posts.
+    port.listen((message) => this.answer(message as RunAnswer));
   }
 
   /**

@@ -35,17 +35,20 @@ test('the playground asks for all its modules from the HTML', async ({ page }) =
  * sends it neither the start nor the handshake, and is ready with the handshake on the wire.
  * With a link, the page starts the link's run itself.
  */
+/** Records the op of every command the page posts to a worker, on `window.__ops`. */
+function recordOps(): void {
+  const ops: string[] = [];
+  (window as unknown as { __ops: string[] }).__ops = ops;
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: never[]) {
+    const op = (message as { command?: { op?: unknown } } | null)?.command?.op;
+    if (typeof op === 'string') ops.push(op);
+    return post.call(this, message, ...rest);
+  } as typeof post;
+}
+
 test('a fresh playground\'s worker plays the first run\'s start and handshake by itself; a link\'s run is started by the page', async ({ page }) => {
-  await page.addInitScript(() => {
-    const ops: string[] = [];
-    (window as unknown as { __ops: string[] }).__ops = ops;
-    const post = MessagePort.prototype.postMessage;
-    MessagePort.prototype.postMessage = function (this: MessagePort, message: unknown, ...rest: never[]) {
-      const op = (message as { command?: { op?: unknown } } | null)?.command?.op;
-      if (typeof op === 'string') ops.push(op);
-      return post.call(this, message, ...rest);
-    } as typeof post;
-  });
+  await page.addInitScript(recordOps);
   const sentOps = (): Promise<string[]> => page.evaluate(() => (window as unknown as { __ops: string[] }).__ops);
   await page.goto('/playground/');
   await expect(page.locator('.playground[data-ready="true"]')).toBeAttached();
@@ -58,4 +61,25 @@ test('a fresh playground\'s worker plays the first run\'s start and handshake by
   await page.goto(`/playground/#${await encodeLink(entry.scenario, { engine: ENGINE_VERSION, sdk: SDK_VERSION, trace: entry.trace })}`);
   await expect(page.locator('#replay-status')).toContainText('Reproduced exactly');
   expect(await sentOps()).toContain('start');
+});
+
+/**
+ * The worker answers on its own port, which keeps nothing for a listener that comes later: what
+ * it says before the page's code listens is kept by the head script. Here the page's code comes
+ * a second late, long after the worker has played the fresh run's start and handshake.
+ */
+test('a fresh run answered before the page\'s code is read is taken up all the same: the handshake on the wire, nothing sent again', async ({ page }) => {
+  await page.addInitScript(recordOps);
+  await page.route(/\/_astro\/playground\.astro_astro_type_script[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  await page.goto('/playground/');
+  await expect(page.locator('.playground[data-ready="true"]')).toBeAttached();
+  await expect(page.locator('#wire-table tbody')).toContainText('notifications/initialized');
+  const sent = await page.evaluate(() => (window as unknown as { __ops: string[] }).__ops);
+  expect(sent).not.toContain('start');
+  expect(sent).not.toContain('handshake');
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  await expect(page.locator('#wire-table tbody')).toContainText('tools/call');
 });

@@ -1,28 +1,32 @@
 /**
  * The playground's run, played in the sides' worker (workers/run-service.ts) and read by the page
  * through RemoteRun (site/lib/remote-run.ts): the browser worker's own modules in a Node worker
- * thread, the page's handle in this one, over a real MessageChannel. Every library scenario
+ * thread, the page's handle in this one, over the thread's own port. Every library scenario
  * gives its recorded trace this way too, however the page slices the work; and the explorer's
  * lanes on those modules give the records a pair of sides in this process gives.
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MessageChannel, Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import { LIBRARY, libraryEntry } from '../../src/scenario/library.ts';
 import { traceHash } from '../../src/trace/hash.ts';
 import { RemoteRun, RunChannel } from '../../site/lib/remote-run.ts';
-import { CONNECT_AT_ONCE_MS, FRESH_RUN_WORKER, freshScenario, prestartCommands } from '../../workers/first-run.ts';
+import { CONNECT_AT_ONCE_MS, freshScenario, prestartCommands } from '../../workers/first-run.ts';
+import { EXPLORE_LANE_WORKER, FRESH_RUN_WORKER, RUN_WORKER } from '../../workers/worker-names.ts';
+import { nodePort } from '../../workers/side-channel.ts';
 import type { RunCommand } from '../../workers/run-service.ts';
 import { explore, PooledLane, type PoolWorker } from '../../src/explore/index.ts';
 import { createNodeSides } from '../../src/host/index.ts';
 import type { Scenario } from '../../src/scenario/index.ts';
 
+/** A sides worker of the browser's modules, named as the page names it, serving on its own port. */
+function sidesWorker(name: string): Worker {
+  return new Worker(new URL('./fixtures/workers/browser-sides.ts', import.meta.url), { workerData: name });
+}
+
 function browserWorker(): { channel: RunChannel; worker: Worker } {
-  const worker = new Worker(new URL('./fixtures/workers/browser-sides.ts', import.meta.url));
-  const { port1, port2 } = new MessageChannel();
-  worker.postMessage({ run: port1 }, [port1]);
-  // Node's MessagePort has the browser's addEventListener and start.
-  return { channel: new RunChannel(port2 as unknown as MessagePort), worker };
+  const worker = sidesWorker(RUN_WORKER);
+  return { channel: new RunChannel(nodePort(worker)), worker };
 }
 
 const { channel, worker } = browserWorker();
@@ -75,38 +79,35 @@ test('a lost worker fails every command, waiting and later, with the reason', as
 
 /**
  * A worker started under the fresh run's name, as the head script starts one, and the commands
- * the channel sends after the ones the worker played by itself. Its port arrives only after
- * `portAfterMs`, as a busy page's main thread may hand it over late.
+ * the channel sends after the ones the worker played by itself.
  */
-function prestartedWorker(portAfterMs = 0): { channel: RunChannel; worker: Worker; sentLater: RunCommand[] } {
-  const worker = new Worker(new URL('./fixtures/workers/browser-sides.ts', import.meta.url), { workerData: FRESH_RUN_WORKER });
-  const { port1, port2 } = new MessageChannel();
-  setTimeout(() => worker.postMessage({ run: port1 }, [port1]), portAfterMs);
+function prestartedWorker(): { channel: RunChannel; worker: Worker; sentLater: RunCommand[] } {
+  const worker = sidesWorker(FRESH_RUN_WORKER);
+  const port = nodePort(worker);
   const sentLater: RunCommand[] = [];
-  const post = port2.postMessage.bind(port2);
-  port2.postMessage = (message: { command: RunCommand }) => {
-    sentLater.push(message.command);
-    post(message);
+  const counting = {
+    postMessage(message: unknown) {
+      sentLater.push((message as { command: RunCommand }).command);
+      port.postMessage(message);
+    },
+    listen: port.listen,
   };
-  return { channel: new RunChannel(port2 as unknown as MessagePort, prestartCommands()), worker, sentLater };
+  return { channel: new RunChannel(counting, prestartCommands()), worker, sentLater };
 }
 
-// By 400 ms the worker has long played the start and the handshake: their answers wait for the port.
-for (const [when, portAfterMs] of [['as soon as it has loaded', 0], ['400 ms late, its answers kept for it', 400]] as const) {
-  test(`the fresh run its worker started by itself, its port arriving ${when}, is taken up as it stands: the same trace, and no start or handshake sent again`, async () => {
-    const early = prestartedWorker(portAfterMs);
-    const run = await RemoteRun.start(freshScenario(), early.channel);
-    await run.handshake(CONNECT_AT_ONCE_MS);
-    await run.runUntil(300);
-    const plain = await RemoteRun.start(freshScenario(), channel);
-    await plain.handshake(CONNECT_AT_ONCE_MS);
-    await plain.runUntil(300);
-    assert.deepEqual(early.sentLater.map((c) => c.op), ['run-until']);
-    assert.equal(await traceHash(run.trace), await traceHash(plain.trace));
-    assert.ok(run.trace.some((e) => e.kind === 'connection-state' && e.to === 'open'), 'the handshake events are in the copy');
-    await early.worker.terminate();
-  });
-}
+test('the fresh run its worker started by itself is taken up as it stands: the same trace, and no start or handshake sent again', async () => {
+  const early = prestartedWorker();
+  const run = await RemoteRun.start(freshScenario(), early.channel);
+  await run.handshake(CONNECT_AT_ONCE_MS);
+  await run.runUntil(300);
+  const plain = await RemoteRun.start(freshScenario(), channel);
+  await plain.handshake(CONNECT_AT_ONCE_MS);
+  await plain.runUntil(300);
+  assert.deepEqual(early.sentLater.map((c) => c.op), ['run-until']);
+  assert.equal(await traceHash(run.trace), await traceHash(plain.trace));
+  assert.ok(run.trace.some((e) => e.kind === 'connection-state' && e.to === 'open'), 'the handshake events are in the copy');
+  await early.worker.terminate();
+});
 
 test('a page that starts another run (a link, saved work) leaves the fresh run behind: its own scenario runs', async () => {
   const early = prestartedWorker();
@@ -121,12 +122,11 @@ test('a page that starts another run (a link, saved work) leaves the fresh run b
 
 /** A lane of the browser explorer's pool, as site/lib/browser-sides.ts starts one, on the browser worker's modules. */
 function browserLaneWorker(): PoolWorker {
-  const worker = new Worker(new URL('./fixtures/workers/browser-sides.ts', import.meta.url));
-  const { port1, port2 } = new MessageChannel();
-  worker.postMessage({ schedules: port1 }, [port1]);
+  const worker = sidesWorker(EXPLORE_LANE_WORKER);
+  const port = nodePort(worker);
   return {
-    postMessage: (message) => port2.postMessage(message),
-    listen: (handler) => void port2.on('message', handler),
+    postMessage: (message) => port.postMessage(message),
+    listen: (handler) => port.listen(handler),
     onDeath: (handler) => void worker.once('error', (error) => handler(error.message)),
     terminate: async () => void (await worker.terminate()),
   };
