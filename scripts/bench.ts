@@ -53,6 +53,7 @@ import type { TraceEvent } from '../src/trace/index.ts';
 import { benchExplore } from './bench-explore.ts';
 import { benchExploreChromium } from './bench-explore-chromium.ts';
 import { serveStatic } from './bench-static-host.ts';
+import { writeReadyFloor } from './bench-ready-floor.ts';
 
 /**
  * Runs before the timed ones, the same for the standard simulated run and the bare SDK it is
@@ -329,6 +330,8 @@ interface BrowserFigures {
   /** The same under `vite preview`, which compresses every response as it sends it. */
   previewConnect: Stats;
   previewDomContentLoaded: Stats;
+  /** Navigation → the bare SDK pair connected in a worker of a blank page (bench-ready-floor.ts), loads alternating with the playground's. */
+  readyFloor: Stats;
   sequence: Stats;
   sequenceMessages: number;
   lessonJsBytes: number;
@@ -507,6 +510,7 @@ async function measureChromium(): Promise<BrowserFigures | null> {
   const executablePath = findChromium();
   if (executablePath === undefined) return null;
   execSync('node_modules/.bin/astro build --outDir dist-bench', { stdio: 'ignore' });
+  const floorPath = await writeReadyFloor('dist-bench');
   const port = 4339;
   const server = spawn('node_modules/.bin/vite', ['preview', '--outDir', 'dist-bench', '--port', String(port), '--strictPort', '--host', 'localhost'], {
     stdio: 'ignore',
@@ -522,9 +526,10 @@ async function measureChromium(): Promise<BrowserFigures | null> {
     }
     const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
     try {
-      // Loads alternate between the two servers, so that both see the same machine.
+      // Loads alternate between the two servers, and the floor, so that all see the same machine.
       const loads = { hosted: { connect: [] as number[], dcl: [] as number[] }, preview: { connect: [] as number[], dcl: [] as number[] } };
       const repeatVisits: number[] = [];
+      const floor: number[] = [];
       for (let i = 0; i < CHROMIUM_LOADS + 1; i++) {
         for (const [server, at] of [['hosted', hostBase], ['preview', base]] as const) {
           const context = await browser.newContext();
@@ -542,6 +547,12 @@ async function measureChromium(): Promise<BrowserFigures | null> {
           if (server === 'hosted' && i > 0) repeatVisits.push(await repeatVisit(context, at));
           await context.close();
         }
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        await page.goto(`${hostBase}${floorPath}`);
+        await page.waitForFunction(() => window.__readyFloorMs !== undefined);
+        if (i > 0) floor.push(await page.evaluate(() => window.__readyFloorMs ?? NaN));
+        await context.close();
       }
 
       const link = await permalinkOf(quickCallsScenario(100), '');
@@ -580,6 +591,7 @@ async function measureChromium(): Promise<BrowserFigures | null> {
         repeatConnect: stats(repeatVisits),
         domContentLoaded: stats(loads.hosted.dcl),
         previewConnect: stats(loads.preview.connect),
+        readyFloor: stats(floor),
         previewDomContentLoaded: stats(loads.preview.dcl),
         sequence: stats(sequence), sequenceMessages, lessonJsBytes: bytes, lessonJsGzip: gzip, lessonScripts: scripts.length, ...live, explorer };
     } finally {
@@ -882,6 +894,16 @@ async function main(): Promise<void> {
             'Chromium: load → both sides connected',
             ms(browser.connect.median),
             `median of ${browser.connect.n} first visits (p90 ${ms(browser.connect.p90)}), the same way; interactive from here; aim ≤ 250 ms`,
+          ],
+          [
+            '  its floor: the bare SDK pair in a worker',
+            ms(browser.readyFloor.median),
+            `median of ${browser.readyFloor.n} loads of a blank page whose head starts a worker of only the two SDK packages, connected over their in-memory pair (bench-ready-floor.ts), alternating with the rows above and below`,
+          ],
+          [
+            '  ratio playground / floor',
+            `${(browser.connect.median / browser.readyFloor.median).toFixed(1)}×`,
+            'what the page, the engine and the simulated wire add to the SDK pair alone, on the same machine in the same minutes',
           ],
           [
             '  the same, a return visit',
