@@ -30,6 +30,38 @@ export function webPort(p: { postMessage(message: unknown): void; addEventListen
   };
 }
 
+/**
+ * `port`, whose listener is handed `first` before what comes on the port, as if it had come on it
+ * first: what the worker played before the page spoke, or what the page kept before it listened.
+ * `first` is read when the listener is given, so what is added to it until then is handed too.
+ */
+export function withFirst(port: Port, first: readonly unknown[]): Port {
+  return {
+    ...port,
+    listen(handler) {
+      for (const message of first) handler(message);
+      port.listen(handler);
+    },
+  };
+}
+
+/**
+ * `port`, listened to from now on: what comes before a listener is given is kept for it. A
+ * worker's own port, unlike a MessagePort, does not queue for a listener that comes later.
+ */
+export function heldFromNow(port: Port): Port {
+  const held: unknown[] = [];
+  let handler: ((message: unknown) => void) | null = null;
+  port.listen((message) => (handler ? handler(message) : held.push(message)));
+  return {
+    ...port,
+    listen(h) {
+      handler = h;
+      for (const message of held.splice(0)) h(message);
+    },
+  };
+}
+
 type Call<A> =
   | { call: 'init'; args: [SideConfig, number] }
   | { call: 'deliver'; args: [number, WireFrame] }

@@ -6,7 +6,7 @@ import { inTurn } from './side-turns.ts';
 import { copyingInputs, SideState, withBatches } from './runtime.ts';
 import { clientSide } from './client-side.ts';
 import { serverSide } from './server-side.ts';
-import type { Port } from './side-channel.ts';
+import { heldFromNow, withFirst, type Port } from './side-channel.ts';
 import { serveRun } from './run-service.ts';
 import { prestartCommands } from './first-run.ts';
 import { EXPLORE_LANE_WORKER, FRESH_RUN_WORKER, RUN_WORKER } from './worker-names.ts';
@@ -21,34 +21,6 @@ function threadSides(): Sides {
   return { client: taking(clientSide, new SideState()), server: taking(serverSide, new SideState()) };
 }
 
-/** `port`, whose listener is handed `commands` first, as if they had come on it. */
-function playedFirst(port: Port, commands: readonly unknown[]): Port {
-  return {
-    postMessage: (message) => port.postMessage(message),
-    listen(handler) {
-      for (const command of commands) handler(command);
-      port.listen(handler);
-    },
-  };
-}
-
-/**
- * `port`, listened to from now on: what comes before a listener is given is kept for it. A
- * worker's own port, unlike a MessagePort, does not queue for a listener that comes later.
- */
-function heldFromNow(port: Port): Port {
-  const held: unknown[] = [];
-  let handler: ((message: unknown) => void) | null = null;
-  port.listen((message) => (handler ? handler(message) : held.push(message)));
-  return {
-    postMessage: (message) => port.postMessage(message),
-    listen(h) {
-      handler = h;
-      for (const message of held.splice(0)) h(message);
-    },
-  };
-}
-
 /**
  * Builds this thread's two sides and serves them on `port`, the worker's own, as its `name`
  * says (worker-names.ts); call once per thread. A fresh run's worker plays that run's first
@@ -57,7 +29,7 @@ function heldFromNow(port: Port): Port {
 export function startSides(name: string, port: Port): void {
   const sides = threadSides();
   if (name === RUN_WORKER) serveRun(sides, port);
-  else if (name === FRESH_RUN_WORKER) serveRun(sides, playedFirst(port, prestartCommands()));
+  else if (name === FRESH_RUN_WORKER) serveRun(sides, withFirst(port, prestartCommands()));
   // The explorer, and the rules it judges each schedule by, load only in a lane of its pool: the
   // playground's run worker starts without them (about 130 KB of the bundle's 800).
   else if (name === EXPLORE_LANE_WORKER) {

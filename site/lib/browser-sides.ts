@@ -5,7 +5,7 @@
  * schedules. The MCP traffic itself never crosses to the page: it travels as frames between the
  * sides, through the coordinator, in the worker.
  */
-import { webPort, type Port } from '../../workers/side-channel.ts';
+import { webPort, withFirst } from '../../workers/side-channel.ts';
 import { EXPLORE_LANE_WORKER, RUN_WORKER } from '../../workers/worker-names.ts';
 import { prestartCommands } from '../../workers/first-run.ts';
 import type { PoolWorker } from '../../src/explore/index.ts';
@@ -39,27 +39,14 @@ function sidesWorker(name: string): Worker {
   return new Worker(new URL('../../workers/sides.worker.ts', import.meta.url), { type: 'module', name });
 }
 
-/** The run worker's own port, first handing its listener what the head script kept, in order. */
-function runPort({ worker, held = [] }: RunWorker): Port {
-  const port = webPort(worker);
-  return {
-    postMessage: (message) => port.postMessage(message),
-    listen(handler) {
-      // One turn of this thread: nothing can come between the kept messages and the new listener.
-      worker.onmessage = null;
-      for (const message of held.splice(0)) handler(message);
-      port.listen(handler);
-    },
-  };
-}
-
 /** The worker the page started early (playground.astro) if no session took it yet, else a new one. */
 export function createBrowserRunner(): BrowserRunner {
   const early = window.__cancelLabEarlyWorkers;
   delete window.__cancelLabEarlyWorkers;
-  const started = early ?? { worker: sidesWorker(RUN_WORKER) };
-  const { worker, fresh, failed } = started;
-  const channel = new RunChannel(runPort(started), fresh === true ? prestartCommands() : []);
+  const { worker, fresh, held = [], failed } = early ?? { worker: sidesWorker(RUN_WORKER) };
+  // What the head script kept goes first; its keeping ends in this same turn, so nothing comes between.
+  const channel = new RunChannel(withFirst(webPort(worker), held), fresh === true ? prestartCommands() : []);
+  worker.onmessage = null;
   // A worker that fails to load (or throws at the top) answers nothing: its runs fail, saying why.
   const lost = (why: string): void => channel.fail(new Error(`the sides' worker failed: ${why}`));
   if (failed !== undefined) lost(failed);

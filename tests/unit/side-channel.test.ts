@@ -6,7 +6,7 @@
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { MessageChannel } from 'node:worker_threads';
-import { exposeSide, nodePort, sideOver } from '../../workers/side-channel.ts';
+import { exposeSide, heldFromNow, nodePort, sideOver, withFirst, type Port } from '../../workers/side-channel.ts';
 import type { SideApi, StepResult } from '../../src/engine/index.ts';
 
 const quiet = (t: number): StepResult => ({ out: [{ kind: 'note', note: { type: 'stderr', text: `at ${t}` } }], nextTimerAt: null });
@@ -57,4 +57,39 @@ test("a side's error comes back with its message and name, thrown or rejected", 
     { name: 'TypeError', message: 'no such profile' },
   );
   assert.deepEqual(await remote.act(4, { type: 'crash' }), quiet(4), 'the channel still answers after errors');
+});
+
+/** A port whose messages the test sends by hand, as a worker's own port delivers them: to the listeners there are, now. */
+function handPort(): { port: Port; send(message: unknown): void; sent: unknown[] } {
+  const listeners: ((message: unknown) => void)[] = [];
+  const sent: unknown[] = [];
+  return {
+    port: { postMessage: (message) => sent.push(message), listen: (handler) => void listeners.push(handler) },
+    send: (message) => listeners.forEach((l) => l(message)),
+    sent,
+  };
+}
+
+test('withFirst hands its messages first, those added before the listener came among them, then what the port brings', () => {
+  const { port, send, sent } = handPort();
+  const kept = ['a'];
+  const first = withFirst(port, kept);
+  kept.push('b');
+  const got: unknown[] = [];
+  first.listen((m) => got.push(m));
+  send('c');
+  first.postMessage('out');
+  assert.deepEqual(got, ['a', 'b', 'c']);
+  assert.deepEqual(sent, ['out']);
+});
+
+test('heldFromNow keeps what comes before its listener, in order, and then passes everything on', () => {
+  const { port, send } = handPort();
+  const held = heldFromNow(port);
+  send(1);
+  send(2);
+  const got: unknown[] = [];
+  held.listen((m) => got.push(m));
+  send(3);
+  assert.deepEqual(got, [1, 2, 3]);
 });
