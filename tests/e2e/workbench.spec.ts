@@ -25,9 +25,12 @@ async function callSlowCount(page: Page): Promise<Locator> {
 
 /** The element is drawn wholly inside the window, as it stands (not scrolled to). */
 async function expectOnScreen(page: Page, what: Locator): Promise<void> {
-  const box = await what.boundingBox();
+  // A wire row the log redraws (its delivery or duration came in) is replaced by its new self, and
+  // one found just before is gone when measured: measure again until one stands still for it.
+  const measured: { box: Awaited<ReturnType<Locator['boundingBox']>> } = { box: null };
+  await expect.poll(async () => (measured.box = await what.boundingBox()), { message: 'drawn' }).not.toBeNull();
+  const { box } = measured;
   const size = page.viewportSize();
-  expect(box, 'drawn').not.toBeNull();
   if (!box || !size) return;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.y).toBeGreaterThanOrEqual(0);
