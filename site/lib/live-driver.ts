@@ -5,8 +5,9 @@
  *
  * The run itself is played in the sides' worker (remote-run.ts), so the engine never holds the
  * page's thread: while playing, each animation frame asks the worker for the virtual time wall
- * time has reached, for a bounded slice of the worker's time, and paints what the previous
- * answer brought while the worker runs; a replay goes slice by slice, checking between two
+ * time has reached, for a bounded slice of the worker's time (and a run that is behind asks
+ * again as soon as an answer comes), and paints what the previous answer brought while the
+ * worker runs; a replay goes slice by slice, checking between two
  * whether the driver was disposed.
  */
 import type { Scenario, Step } from '../../src/scenario/index.ts';
@@ -144,26 +145,43 @@ export class LiveDriver {
   }
 
   /**
-   * Each frame asks for the next frame first, so that its engine call goes to the worker before
-   * the page paints what the last one brought (the paint is asked for when events arrive): the
-   * worker runs while the page paints. A frame whose previous call is still out asks nothing.
+   * Each frame asks for the next frame first, then moves the wanted time on by the wall time
+   * since the last, and hands the worker what is due by then unless a call is already out.
    */
   private readonly tick = (wall: number): void => {
     if (!this.playing) return;
     this.frameRequest = requestAnimationFrame(this.tick);
+    this.advanceTo(wall);
+    this.pump();
+  };
+
+  private advanceTo(wall: number): void {
     const elapsed = Math.max(0, wall - this.lastWall);
-    this.lastWall = wall;
+    this.lastWall = Math.max(this.lastWall, wall);
     this.wanted = Math.max(this.wanted, this.virtualNow) + elapsed * this.speed;
-    if (this.working) return;
+  }
+
+  /**
+   * One engine call for what is due by the wanted time. When it returns with the run still
+   * behind wall time, the next goes out at once, before the page paints what this one brought:
+   * the worker runs while the page paints, instead of waiting for the next frame (a slow paint
+   * delays that frame, and a run that waits for frames falls behind its speed).
+   */
+  private pump(): void {
+    if (this.working || !this.playing) return;
     this.working = true;
     void this.exclusive(async () => {
       const caughtUp = await this.run.runUntil(Math.floor(this.wanted), { shouldStop: () => this.disposed || !this.playing, budgetMs: FRAME_WORK_MS });
-      // Behind, the clock shows how far the run got; the next frames run the rest.
+      // Behind, the clock shows how far the run got; the next calls run the rest.
       this.virtualNow = Math.max(this.virtualNow, caughtUp ? this.wanted : this.run.virtualTime);
     }).finally(() => {
       this.working = false;
+      if (!this.playing || this.disposed) return;
+      this.advanceTo(performance.now());
+      const next = this.run.nextEventTime();
+      if (next !== null && next <= this.wanted) this.pump();
     });
-  };
+  }
 
   /** Engine calls never overlap: each waits for the previous one. */
   private exclusive(work: () => Promise<void>): Promise<void> {
