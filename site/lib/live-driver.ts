@@ -171,9 +171,11 @@ export class LiveDriver {
     if (this.working || !this.playing) return;
     this.working = true;
     void this.exclusive(async () => {
-      const caughtUp = await this.run.runUntil(Math.floor(this.wanted), { shouldStop: () => this.disposed || !this.playing, budgetMs: FRAME_WORK_MS });
+      // Frames go on moving the wanted time while the call is out: the clock may show only what this call ran.
+      const target = Math.floor(this.wanted);
+      const caughtUp = await this.run.runUntil(target, { shouldStop: () => this.disposed || !this.playing, budgetMs: FRAME_WORK_MS });
       // Behind, the clock shows how far the run got; the next calls run the rest.
-      this.virtualNow = Math.max(this.virtualNow, caughtUp ? this.wanted : this.run.virtualTime);
+      this.virtualNow = Math.max(this.virtualNow, caughtUp ? target : this.run.virtualTime);
     }).finally(() => {
       this.working = false;
       if (!this.playing || this.disposed) return;
