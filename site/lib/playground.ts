@@ -30,6 +30,7 @@ import { replayNotice, restoreNotice } from './playground/notices.ts';
 import { forgetSaved, saveScenario, savedEditorText, savedScenario } from './playground/saved.ts';
 import { bindShortcuts } from './playground/shortcuts.ts';
 import { bindTabs } from './playground/tabs.ts';
+import { layOutWorkbench } from './playground/first-layout.ts';
 import { withoutSchedule } from './playground/witness.ts';
 import { nextTask } from './next-task.ts';
 import { freshScenario } from '../../workers/first-run.ts';
@@ -56,6 +57,8 @@ function forgetLink(): void {
 }
 
 export function mountPlayground(root: HTMLElement): void {
+  // The panels measure what they draw in: the workbench must be laid out before they are made.
+  layOutWorkbench();
   const session = createSession();
   let last: { view: RunView; live: LiveState } | null = null;
   let highlight: readonly number[] = [];

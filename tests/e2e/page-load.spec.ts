@@ -112,3 +112,40 @@ for (const viewport of [{ width: 1400, height: 900 }, { width: 390, height: 844 
     await context.close();
   });
 }
+
+/**
+ * The workbench's first layout waits until the worker has started (lib/playground/first-layout.ts):
+ * the head script keeps it out of layout for a moment, and lets it go by itself, whether or not
+ * the page's code has come by then; a page without scripts shows it at once.
+ */
+test('the workbench is laid out a moment after the head, before the page\'s code if that is late, and at once without scripts', async ({ page, browser }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __layoutLater: string[] }).__layoutLater = seen;
+    // On the document, not its root element: the parser makes the root after this script.
+    new MutationObserver(() => {
+      const later = document.documentElement.classList.contains('workbench-layout-later');
+      if (seen.at(-1) !== String(later)) seen.push(String(later));
+    }).observe(document, { attributes: true, attributeFilter: ['class'], subtree: true });
+  });
+  // The page's code is handed over only once the workbench is laid out, or after 3 s.
+  let laidOutBeforeCode: boolean | null = null;
+  await page.route(/\/_astro\/playground\.astro_astro_type_script[^/]*\.js$/, async (route) => {
+    laidOutBeforeCode = await page
+      .waitForFunction(() => document.querySelector('.workbench') !== null && !document.documentElement.classList.contains('workbench-layout-later'), undefined, { timeout: 3000 })
+      .then(() => true, () => false);
+    await route.continue();
+  });
+  await page.goto('/playground/');
+  await expect(page.locator('.playground[data-ready="true"]')).toBeAttached();
+  expect(laidOutBeforeCode).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { __layoutLater: string[] }).__layoutLater)).toEqual(['true', 'false']);
+  await expect(page.locator('.workbench')).toHaveCSS('content-visibility', 'visible');
+
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const still = await context.newPage();
+  await still.goto('/playground/');
+  await expect(still.locator('.workbench')).toHaveCSS('content-visibility', 'visible');
+  await expect(still.locator('#call')).toBeVisible();
+  await context.close();
+});
