@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { libraryEntry } from '../../src/scenario/library.ts';
 import { encodeLink } from '../../src/scenario/permalink.ts';
 import { ENGINE_VERSION, SDK_VERSION } from '../../src/scenario/versions.ts';
+import { LAYOUT_LATER_CLASS } from '../../site/lib/playground/first-layout.ts';
 
 /**
  * How the playground gets ready: every module the page's scripts import is asked for from the
@@ -119,20 +120,20 @@ for (const viewport of [{ width: 1400, height: 900 }, { width: 390, height: 844 
  * the page's code has come by then; a page without scripts shows it at once.
  */
 test('the workbench is laid out a moment after the head, before the page\'s code if that is late, and at once without scripts', async ({ page, browser }) => {
-  await page.addInitScript(() => {
+  await page.addInitScript((className) => {
     const seen: string[] = [];
     (window as unknown as { __layoutLater: string[] }).__layoutLater = seen;
     // On the document, not its root element: the parser makes the root after this script.
     new MutationObserver(() => {
-      const later = document.documentElement.classList.contains('workbench-layout-later');
+      const later = document.documentElement.classList.contains(className);
       if (seen.at(-1) !== String(later)) seen.push(String(later));
     }).observe(document, { attributes: true, attributeFilter: ['class'], subtree: true });
-  });
+  }, LAYOUT_LATER_CLASS);
   // The page's code is handed over only once the workbench is laid out, or after 3 s.
   let laidOutBeforeCode: boolean | null = null;
   await page.route(/\/_astro\/playground\.astro_astro_type_script[^/]*\.js$/, async (route) => {
     laidOutBeforeCode = await page
-      .waitForFunction(() => document.querySelector('.workbench') !== null && !document.documentElement.classList.contains('workbench-layout-later'), undefined, { timeout: 3000 })
+      .waitForFunction((className) => document.querySelector('.workbench') !== null && !document.documentElement.classList.contains(className), LAYOUT_LATER_CLASS, { timeout: 3000 })
       .then(() => true, () => false);
     await route.continue();
   });
