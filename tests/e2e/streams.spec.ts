@@ -81,9 +81,14 @@ test('the Connection panel makes the server resumable with a retry, only where t
   await retry.dispatchEvent('change');
   await expect(page.locator('#conn-status')).toContainText('negotiated protocol version 2025-11-25');
 
-  // The run's POST stream opens with the priming event and the retry asked for.
+  // Every POST stream opens with the priming event and the retry asked for: the handshake's,
+  // then the call's.
   await page.getByRole('button', { name: 'Call', exact: true }).click();
-  await expect(framing(page, /SSE id: s\d+\.1 · retry: 300/)).toHaveCount(1);
+  const call = rows(page).filter({ has: page.locator('td', { hasText: /^tools\/call$/ }) });
+  await expect(call).toHaveCount(1);
+  const stream = (await call.locator('td').nth(4).textContent()) ?? '';
+  await expect(framing(page, /SSE id: s\d+\.1 · retry: 300/).filter({ has: page.locator('td:nth-child(5)', { hasText: stream }) })).toHaveCount(1);
+  await expect(framing(page, /SSE id: s\d+\.1 · retry: 300/)).toHaveCount(2);
 
   // 2026-07-28 has no resumable streams: the toggle goes off and says why.
   await page.locator('#revision').selectOption('2026-07-28');
