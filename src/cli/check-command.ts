@@ -2,7 +2,7 @@
  * `cancel-lab check`'s words: its usage, its arguments, and the command itself (main.ts hands
  * it the arguments after `check`).
  */
-import { IMPORT_FORMATS, MAX_IMPORT_BYTES, MAX_IMPORT_LINES, isImportFormat, type ImportFormat } from '../trace/index.ts';
+import { grouped, IMPORT_FORMATS, MAX_IMPORT_BYTES, MAX_IMPORT_LINES, isImportFormat, type ImportFormat } from '../trace/index.ts';
 import { REVISIONS, TRANSPORTS, type Revision, type TransportKind } from '../scenario/index.ts';
 import { checkTraceFile, renderCheck } from './check.ts';
 import { scenarioFromChecked } from './check-scenario.ts';
@@ -32,7 +32,7 @@ only the wire: rules that need handler state, a Stop, a timeout or a process exi
                         the import frame by frame and its permalink (with --site, a full URL);
                         on stderr, so that --format json, checks, junit and sarif stay parseable
 
-Bounds: ${(MAX_IMPORT_BYTES / 1048576).toString()} MB and ${MAX_IMPORT_LINES.toLocaleString('en-US')} lines.
+Bounds: ${(MAX_IMPORT_BYTES / 1048576).toString()} MB and ${grouped(MAX_IMPORT_LINES)} lines.
 
 Exit status: 0 no MUST / MUST NOT rule violated; 1 one is; 2 bad input (unreadable, a format
 that does not parse, no revision or transport); 3 the recorded run did not complete.`;

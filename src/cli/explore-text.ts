@@ -7,6 +7,7 @@ import type { Exploration, ExploreResult, Witness } from '../explore/index.ts';
 import type { Judged } from './judge.ts';
 import type { Printed } from './text.ts';
 import { plural } from '../views/index.ts';
+import { grouped } from '../trace/index.ts';
 
 /** A witness's link: on the site's playground when its address is known, else the bare fragment `cancel-lab run` takes. */
 export function witnessUrl(w: Witness, site: string | undefined): string {
@@ -39,7 +40,7 @@ export function exploreText(what: string, e: Exploration, r: ExploreResult, witn
   if (r.rules.length === 0) stdout.push('No explored schedule breaks a rule.');
   else stdout.push('Rules broken:');
   for (const [i, t] of r.rules.entries()) {
-    stdout.push(`  ${t.rule} (${t.must ? 'MUST' : 'SHOULD'}): ${t.schedules.toLocaleString('en-US')} of ${plural(r.schedules, 'schedule')}; ${witnessLine(t.witness, witnesses[i])}`);
+    stdout.push(`  ${t.rule} (${t.must ? 'MUST' : 'SHOULD'}): ${grouped(t.schedules)} of ${plural(r.schedules, 'schedule')}; ${witnessLine(t.witness, witnesses[i])}`);
     stdout.push(`    ${witnessUrl(t.witness, site)}`);
   }
   stdout.push('');

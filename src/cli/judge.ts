@@ -16,7 +16,7 @@ import { createNodeSides, runHeadless } from '../host/index.ts';
 import { haltOf, MAX_STEPS, MAX_TRACE_EVENTS, MAX_VIRTUAL_MS, SIDE_STEP_TIMEOUT_MS, type Sides } from '../engine/index.ts';
 import { checkRun, judgedRevision, type Finding } from '../rules/index.ts';
 import type { Revision, Scenario } from '../scenario/index.ts';
-import { traceHash, type TraceEvent } from '../trace/index.ts';
+import { grouped, traceHash, type TraceEvent } from '../trace/index.ts';
 import { findingSummary, negotiated } from '../views/index.ts';
 import { loadScenario, type Recorded } from './load.ts';
 
@@ -112,7 +112,7 @@ type Ran = { ok: true; trace: TraceEvent[] } | { ok: false; problem: Problem };
 async function race(scenario: Scenario, sides: Sides, wallClockMs: number): Promise<Ran> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const hang = new Promise<Ran>((done) => {
-    const message = `The run did not finish within its wall-clock bound of ${wallClockMs.toLocaleString('en-US')} ms: a worker stopped answering (it may have crashed).`;
+    const message = `The run did not finish within its wall-clock bound of ${grouped(wallClockMs)} ms: a worker stopped answering (it may have crashed).`;
     timer = setTimeout(() => done({ ok: false, problem: { kind: 'hang', message } }), wallClockMs);
   });
   const ran = runHeadless(scenario, sides).then(
@@ -169,4 +169,4 @@ export async function judgeInput(input: string, opts: JudgeOptions = {}): Promis
 }
 
 /** The bounds every run has, in one line for the usage text and the README. */
-export const BOUNDS_TEXT = `each run stops at its scenario's endAt in virtual time, and at the engine's bounds: ${MAX_TRACE_EVENTS.toLocaleString('en-US')} trace events, ${MAX_STEPS.toLocaleString('en-US')} steps, ${(MAX_VIRTUAL_MS / 3_600_000).toString()} h of virtual time, one side busy for ${(SIDE_STEP_TIMEOUT_MS / 1000).toString()} s of wall-clock time in one step; the whole run after ${(WALL_CLOCK_MS / 1000).toString()} s`;
+export const BOUNDS_TEXT = `each run stops at its scenario's endAt in virtual time, and at the engine's bounds: ${grouped(MAX_TRACE_EVENTS)} trace events, ${grouped(MAX_STEPS)} steps, ${(MAX_VIRTUAL_MS / 3_600_000).toString()} h of virtual time, one side busy for ${(SIDE_STEP_TIMEOUT_MS / 1000).toString()} s of wall-clock time in one step; the whole run after ${(WALL_CLOCK_MS / 1000).toString()} s`;

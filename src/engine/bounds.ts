@@ -5,7 +5,7 @@
  * run then stops with one `error` event carrying the halt's message, its last event, so the
  * trace alone says why it ended (`haltOf`), in the browser as headless.
  */
-import type { TraceEvent } from '../trace/index.ts';
+import { grouped, type TraceEvent } from '../trace/index.ts';
 import { wallTimers } from './wall-clock.ts';
 
 /**
@@ -46,19 +46,12 @@ export interface RunHalt {
   message: string;
 }
 
-/**
- * Thousands grouped by hand, not by toLocaleString: these messages are built when the module
- * loads, and a page's first locale-formatting call starts Chromium's ICU data (10–165 ms on the
- * main thread before DOMContentLoaded, on this machine).
- */
-const count = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-
 /** The error event a run ends with when it reaches MAX_TRACE_EVENTS. */
-export const EVENT_BOUND_MESSAGE = `The run stopped at its bound of ${count(MAX_TRACE_EVENTS)} trace events: the events still due were not run (a tool with very many short steps, or a long endAt with steady progress, gets here).`;
+export const EVENT_BOUND_MESSAGE = `The run stopped at its bound of ${grouped(MAX_TRACE_EVENTS)} trace events: the events still due were not run (a tool with very many short steps, or a long endAt with steady progress, gets here).`;
 
-const STEP_BOUND_MESSAGE = `The run stopped at its bound of ${count(MAX_STEPS)} steps: the events still due were not run (a side kept firing timers that changed nothing in the trace).`;
+const STEP_BOUND_MESSAGE = `The run stopped at its bound of ${grouped(MAX_STEPS)} steps: the events still due were not run (a side kept firing timers that changed nothing in the trace).`;
 
-const TIME_BOUND_MESSAGE = `The run stopped at its bound of ${count(MAX_VIRTUAL_MS)} ms of virtual time (a day): the events due later were not run.`;
+const TIME_BOUND_MESSAGE = `The run stopped at its bound of ${grouped(MAX_VIRTUAL_MS)} ms of virtual time (a day): the events due later were not run.`;
 
 /** The message a halt ends the trace with; `detail` says what the side was doing. */
 export function haltMessage(reason: HaltReason, detail = ''): string {
@@ -120,7 +113,7 @@ export class SideHalt extends Error {
 export async function withinDeadline<T>(side: string, what: string, ms: number, work: Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = wallTimers.setTimeout(() => reject(new SideHalt('side-busy', `the ${side} was still busy with ${what} after ${count(ms)} ms of wall-clock time (it never went quiet)`)), ms);
+    timer = wallTimers.setTimeout(() => reject(new SideHalt('side-busy', `the ${side} was still busy with ${what} after ${grouped(ms)} ms of wall-clock time (it never went quiet)`)), ms);
   });
   try {
     return await Promise.race([work, late]);

@@ -10,7 +10,7 @@
  * Content-Type and the server's direction, as an `if`/`then`.
  */
 import * as z from 'zod/v4';
-import { FORGED_MESSAGE_BOUNDS } from '../trace/index.ts';
+import { FORGED_MESSAGE_BOUNDS, grouped } from '../trace/index.ts';
 import { scenarioSchema } from './schema.ts';
 import { TOOLS } from './tools.ts';
 
@@ -49,7 +49,7 @@ const ACTION_DESCRIPTIONS: Record<string, string> = {
   'inject-cancel': 'Forge a notifications/cancelled from the client naming a call, initialize or any request id. Name exactly one of call, initialize, requestId.',
   'inject-progress':
     "Forge a notifications/progress from the server for a call's progress token; on HTTP on the call's own stream, or with onStreamOf on another call's.",
-  inject: `Forge any message, JSON-RPC or not, and write it on the wire exactly as given: dir "c2s" as if from the client (on HTTP, a POST of its own), "s2c" as if from the server (on HTTP, on the SSE stream of the request it names by its id, params.requestId or params.progressToken, else on the standalone GET stream). At most ${FORGED_MESSAGE_BOUNDS.length.toLocaleString('en-US')} characters as JSON, nested ${FORGED_MESSAGE_BOUNDS.depth} levels at most.`,
+  inject: `Forge any message, JSON-RPC or not, and write it on the wire exactly as given: dir "c2s" as if from the client (on HTTP, a POST of its own), "s2c" as if from the server (on HTTP, on the SSE stream of the request it names by its id, params.requestId or params.progressToken, else on the standalone GET stream). At most ${grouped(FORGED_MESSAGE_BOUNDS.length)} characters as JSON, nested ${FORGED_MESSAGE_BOUNDS.depth} levels at most.`,
   hold: 'Hold every frame written in one direction until a release.',
   release: 'Release the frames held in one direction; they arrive one latency later, in order.',
   disconnect: 'The client closes its transport.',

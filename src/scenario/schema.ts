@@ -3,7 +3,7 @@
  * links, files and the editor, and that the site publishes as JSON Schema.
  */
 import * as z from 'zod/v4';
-import { FORGED_MESSAGE_BOUNDS, directionSchema as direction, msSchema as ms, callIdSchema as callId, userActionSchema as action } from '../trace/index.ts';
+import { grouped, FORGED_MESSAGE_BOUNDS, directionSchema as direction, msSchema as ms, callIdSchema as callId, userActionSchema as action } from '../trace/index.ts';
 import { CLIENT_PROFILES, HTTP_SERVER_SHAPES, REVISIONS, SERVER_PROFILES, TRANSPORTS } from './model.ts';
 import { referenceProblems, transportProblems } from './references.ts';
 import { clientHandlersSchema } from './reverse.ts';
@@ -84,9 +84,9 @@ function argsProblem(args: Record<string, unknown>): ArgsProblem | null {
   let values = 0;
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const { value, path } = next;
-    if (++values > ARGS_BOUNDS.values) return { path: [], message: `more than ${ARGS_BOUNDS.values.toLocaleString('en-US')} values in one call's arguments` };
+    if (++values > ARGS_BOUNDS.values) return { path: [], message: `more than ${grouped(ARGS_BOUNDS.values)} values in one call's arguments` };
     if (typeof value === 'string' && value.length > ARGS_BOUNDS.stringLength) {
-      return { path, message: `a string longer than ${ARGS_BOUNDS.stringLength.toLocaleString('en-US')} characters` };
+      return { path, message: `a string longer than ${grouped(ARGS_BOUNDS.stringLength)} characters` };
     }
     if (value === null || typeof value !== 'object') continue;
     const children = Array.isArray(value) ? value.map((v: unknown, i) => [i, v] as const) : Object.entries(value);

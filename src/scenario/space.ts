@@ -11,7 +11,7 @@
  * its fate), and each instant where events that touch the same request are due together.
  */
 import * as z from 'zod/v4';
-import { directionSchema as direction, msSchema as ms } from '../trace/index.ts';
+import { grouped, directionSchema as direction, msSchema as ms } from '../trace/index.ts';
 
 /** The most values one range may stand for: a range is a choice at a decision point, not a sweep of the clock. */
 export const MAX_RANGE_VALUES = 10_000;
@@ -24,7 +24,7 @@ const range = z
     const [low, high, every = 1] = r;
     if (low > high) ctx.addIssue({ code: 'custom', message: `a range runs from low to high: ${low} is above ${high}` });
     else if (Math.floor((high - low) / every) + 1 > MAX_RANGE_VALUES) {
-      ctx.addIssue({ code: 'custom', message: `a range stands for ${MAX_RANGE_VALUES.toLocaleString('en-US')} values at most (widen "every")` });
+      ctx.addIssue({ code: 'custom', message: `a range stands for ${grouped(MAX_RANGE_VALUES)} values at most (widen "every")` });
     }
   });
 

@@ -5,6 +5,7 @@
  * all three; and what a value lacks to be JSON-RPC is said here too, as advice (a forged frame
  * may be malformed on purpose).
  */
+import { grouped } from './grouped.ts';
 
 export const FORGED_MESSAGE_BOUNDS = {
   /** UTF-16 code units of the message as JSON (JSON.stringify, no spacing). */
@@ -35,7 +36,7 @@ export function forgedMessageProblem(value: unknown): string | null {
   }
   const length = JSON.stringify(value).length;
   if (length > FORGED_MESSAGE_BOUNDS.length) {
-    return `${length.toLocaleString('en-US')} characters as JSON, more than the ${FORGED_MESSAGE_BOUNDS.length.toLocaleString('en-US')} a forged message may have`;
+    return `${grouped(length)} characters as JSON, more than the ${grouped(FORGED_MESSAGE_BOUNDS.length)} a forged message may have`;
   }
   return null;
 }

@@ -5,7 +5,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { serializeTrace } from '../../trace/index.ts';
+import { grouped, serializeTrace } from '../../trace/index.ts';
 import { outputFlags, OUTPUT_FLAGS, readFlags, stringFlag } from '../flags.ts';
 import type { Format } from '../output.ts';
 import { CHECKS, MAX_TOOL_MS, MIN_TOOL_MS, isCheckId, type CheckId } from './battery.ts';
@@ -40,7 +40,7 @@ stdout that are not JSON) is reported too.
   --site URL       the site's address, for the links to the spec's open points
 
 Bounds: the handshake ${CONNECT_TIMEOUT_MS / 1000} s; timing the tool ${MAX_TOOL_MS / 1000} s; each step of a check a few times
-the tool's time; ${MAX_FRAMES.toLocaleString('en-US')} frames and ${MAX_BYTES / 1048576} MB from the server. The probe always stops
+the tool's time; ${grouped(MAX_FRAMES)} frames and ${MAX_BYTES / 1048576} MB from the server. The probe always stops
 the server's process group, on Ctrl-C too.
 
 Exit status: 0 no MUST / MUST NOT rule violated; 1 one is, or the server never completed the

@@ -8,7 +8,7 @@
  * Bounds: a server that floods (more than MAX_FRAMES frames, or MAX_BYTES read) trips the
  * recorder, which stops recording and tells the probe, so that memory stays bounded.
  */
-import { PROBE_RECORDER, importTrace, type Direction, type ObservedTransport, type TraceEvent } from '../../trace/index.ts';
+import { grouped, PROBE_RECORDER, importTrace, type Direction, type ObservedTransport, type TraceEvent } from '../../trace/index.ts';
 
 export const MAX_FRAMES = 5_000;
 export const MAX_BYTES = 4 * 1024 * 1024;
@@ -79,7 +79,7 @@ export class Recorder {
   private frame(dir: Direction, raw: string): void {
     if (this.tripped !== null) return;
     this.items.push({ kind: 'frame', t: this.now(), dir, raw, msg: parse(raw) });
-    if (++this.frameCount >= MAX_FRAMES) this.trip(`the wire carried ${MAX_FRAMES.toLocaleString('en-US')} frames`);
+    if (++this.frameCount >= MAX_FRAMES) this.trip(`the wire carried ${grouped(MAX_FRAMES)} frames`);
   }
 
   private trip(why: string): void {

@@ -8,6 +8,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { RecordingHttpTransport } from './http-transport.ts';
 import { Recorder } from './recorder.ts';
 import { StdioServer, type Exit } from './stdio-transport.ts';
+import { grouped } from '../../trace/index.ts';
 
 export type Target = { kind: 'stdio'; command: string; args: string[] } | { kind: 'http'; url: URL };
 
@@ -83,7 +84,7 @@ export class Session {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let waiter: ((gone: Gone) => void) | undefined;
     const bound = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new StepFailed(`${what} did not finish within ${ms.toLocaleString('en-US')} ms`, null)), ms);
+      timer = setTimeout(() => reject(new StepFailed(`${what} did not finish within ${grouped(ms)} ms`, null)), ms);
       waiter = (gone) => reject(new StepFailed(`the server went during ${what}: ${gone.why}`, gone));
       if (this.gone !== null) waiter(this.gone);
       else this.goneWaiters.add(waiter);

@@ -3,6 +3,7 @@
  * line or entry that failed), the bounds, and small helpers for reading and failing.
  */
 import type { JsonRpcMessage, TraceEvent } from '../events.ts';
+import { grouped } from '../grouped.ts';
 
 export const IMPORT_FORMATS = ['lab', 'mcpsnoop', 'inspector', 'stdio-log', 'har'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
@@ -71,7 +72,7 @@ export function linesOf(format: ImportFormat, text: string): string[] | Failure 
   const lines = text.split(/\r?\n/);
   if (lines.at(-1) === '') lines.pop();
   if (lines.length > MAX_IMPORT_LINES) {
-    return fail(format, `the input has ${lines.length.toLocaleString('en-US')} lines, more than the ${MAX_IMPORT_LINES.toLocaleString('en-US')} an import reads`);
+    return fail(format, `the input has ${grouped(lines.length)} lines, more than the ${grouped(MAX_IMPORT_LINES)} an import reads`);
   }
   return lines;
 }

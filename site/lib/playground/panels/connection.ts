@@ -26,6 +26,7 @@ import type { LiveState } from '../../session.ts';
 import { byId, controlWriter, el, need } from '../dom.ts';
 import type { Actions, Panel, Setting } from '../types.ts';
 import { createNegotiationControls } from './negotiation.ts';
+import { grouped } from '../../../../src/trace/index.ts';
 
 /** The status line: the workers' phase while they are not live, then the view's own line. */
 function pageStatus(view: RunView, live: LiveState): string {
@@ -222,7 +223,7 @@ export function createConnectionPanel(root: HTMLElement, actions: Actions): Conn
       const text = input.value.trim();
       const value = Number(text);
       const bad = text === '' ? !optional : !Number.isInteger(value) || value < 0 || value > max;
-      input.setCustomValidity(bad ? `${what} is a whole number of ms from 0 to ${max.toLocaleString('en')}.` : '');
+      input.setCustomValidity(bad ? `${what} is a whole number of ms from 0 to ${grouped(max)}.` : '');
       if (bad) {
         // Shown once the click that moved focus away has landed: the bubble scrolls the field into
         // view, and doing that mid-click would move the button the user pressed from under the pointer.

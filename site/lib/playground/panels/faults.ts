@@ -12,6 +12,7 @@ import type { RunView } from '../../../../src/views/index.ts';
 import { byId, el } from '../dom.ts';
 import type { Actions, Panel } from '../types.ts';
 import { createForgeMessageField } from './forge-message.ts';
+import { grouped } from '../../../../src/trace/index.ts';
 
 const DIRECTION_WORDS: Record<Direction, string> = { c2s: 'client → server', s2c: 'server → client' };
 const FAULT_ACTIONS = ['drop', 'delay', 'duplicate', 'content-type'] as const;
@@ -120,7 +121,7 @@ export function createFaultsPanel(root: HTMLElement, actions: Actions): Panel {
     const nth = Number(form.nth.value);
     const delay = Number(form.ms.value);
     if (refused(form.match, tooLong(form.match, INPUT_BOUNDS.faultMatchLength))) return;
-    if (refused(form.ms, delay > INPUT_BOUNDS.maxMs ? `At most ${INPUT_BOUNDS.maxMs.toLocaleString('en')} ms.` : null)) return;
+    if (refused(form.ms, delay > INPUT_BOUNDS.maxMs ? `At most ${grouped(INPUT_BOUNDS.maxMs)} ms.` : null)) return;
     const action = FAULT_ACTIONS.find((a) => a === form.action.value) ?? 'drop';
     const contentType = form.contentType.value.trim();
     if (action === 'content-type') {
