@@ -83,7 +83,9 @@ export function createTimeline(host: HTMLElement, onSelect: (frame: number) => v
   let modelFindings: readonly TimelineFinding[] | null = null;
   let modelMessagesOnly = false;
   let lay: Layout | null = null;
-  let width = host.clientWidth || 800;
+  // The host's width as its observer last reported it (below), which it does before the first
+  // paint: read here, at mount, it would lay the whole page out while the page is still being built.
+  let width = 800;
   let fitEnd = 0;
   /** The visible span, or null to fit the whole run (and follow it while it grows). */
   let view: [number, number] | null = null;

@@ -70,12 +70,17 @@ export function createWireScroller(scroller: HTMLElement, onSelect: (frame: stri
    * the middle of a paint, the scroller's own would lay the page out again.
    */
   let scrollTop = 0;
-  new ResizeObserver(([entry]) => {
-    viewport = entry?.contentRect.height || FALLBACK_VIEWPORT;
+  const sizes = new ResizeObserver((entries) => {
+    for (const entry of entries) {
+      if (entry.target === head) headHeight = entry.borderBoxSize[0]?.blockSize ?? 0;
+      else viewport = entry.contentRect.height || FALLBACK_VIEWPORT;
+    }
     // In the workbench the scroller's height follows the layout (a panel above it grows): a log following its tail keeps it in view.
     if (follow) toTail();
     else draw();
-  }).observe(scroller);
+  });
+  sizes.observe(scroller);
+  sizes.observe(head);
 
   const template = document.createElement('template');
   function make(position: number): Rendered {
@@ -96,8 +101,8 @@ export function createWireScroller(scroller: HTMLElement, onSelect: (frame: stri
     tr.classList.toggle('highlight', highlighted.has(frame));
   }
 
+  /** The header row's height, kept by the same observer (one row's until it reports). */
   function headSize(): number {
-    if (headHeight === 0) headHeight = head.offsetHeight;
     return headHeight || ROW_HEIGHT;
   }
 
@@ -146,8 +151,9 @@ export function createWireScroller(scroller: HTMLElement, onSelect: (frame: stri
   /** Scrolls to the last row, to where the browser will clamp it: worked out here rather than read back (a forced layout). */
   function toTail(): void {
     const bottom = Math.max(0, headSize() + rows.count * ROW_HEIGHT - viewport);
+    // Setting scrollTop lays the page out, even to where it already is (a log shorter than its view).
+    if (bottom !== scrollTop) scroller.scrollTop = bottom;
     scrollTop = bottom;
-    scroller.scrollTop = bottom;
     draw(bottom);
   }
 
