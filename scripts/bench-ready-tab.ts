@@ -111,8 +111,10 @@ export async function newTabVisits(executablePath: string, args: readonly string
     }
     return figures;
   } finally {
+    const exited = browser.exitCode !== null || browser.signalCode !== null ? Promise.resolve() : new Promise((r) => browser.once('exit', r));
     browser.kill();
-    await new Promise((r) => browser.once('exit', r));
-    rmSync(profile, { recursive: true, force: true });
+    await exited;
+    // Chromium's helper processes may still be writing to the profile for a moment after it exits.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
   }
 }
