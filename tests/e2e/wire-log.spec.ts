@@ -1,6 +1,6 @@
 /**
  * The wire log as an inspector, as a user works it: hide a method, look up a request id, keep
- * a selected frame across a running call and a filter, read why a call failed, and scroll a
+ * a selected frame across a running call and a filter, read why a call failed (on a phone too), and scroll a
  * run of thousands of frames that renders only the rows in view.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -113,4 +113,19 @@ test('a run of thousands of frames renders only the rows in view, and scrolls to
   // Searching finds what is not rendered.
   await page.locator('#wire-search').fill('"progress":1500,');
   await expect(rows(page)).toHaveCount(1);
+});
+
+test('at 390 px a call above the log reads across: its outcome has the width of the log, not one letter a line', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page);
+  await countTo(page, 5, 1000);
+  const item = page.locator('#wire-calls li[data-call="#1"]');
+  await expect(item.locator('.outcome')).toHaveText('running');
+  const [outcome, list, button] = await Promise.all([item.locator('.outcome').boundingBox(), page.locator('#wire-calls').boundingBox(), item.getByRole('button', { name: 'Only #1' }).boundingBox()]);
+  if (!outcome || !list || !button) throw new Error('the call strip is not laid out');
+  // One line of text, and the word whole on it (before, the outcome got what the other three columns left: a few px).
+  expect(outcome.height).toBeLessThan(30);
+  expect(outcome.width).toBeGreaterThan(list.width / 3);
+  // Its button is still in the strip, on screen.
+  expect(button.x + button.width).toBeLessThanOrEqual(list.x + list.width + 0.5);
 });
