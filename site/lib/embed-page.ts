@@ -36,13 +36,15 @@ export function mountEmbedPage(main: HTMLElement): void {
     const s = decoded.scenario;
     figure.dataset.link = link;
     const setting = main.querySelector('#embed-setting');
-    if (setting) setting.textContent = `${settingLine(s)} · ${s.steps.length} actions`;
+    // Its own plural, as embed.ts has it: the views' would put that layer's chunk on this page.
+    const actions = `${s.steps.length} action${s.steps.length === 1 ? '' : 's'}`;
+    if (setting) setting.textContent = `${settingLine(s)} · ${actions}`;
     const open = figure.querySelector<HTMLAnchorElement>('a.open');
     if (open) open.href = `/playground/#${link}`;
     const body = figure.querySelector('tbody');
     if (body) {
       const row = document.createElement('tr');
-      const td = Object.assign(document.createElement('td'), { colSpan: 5, textContent: `Replaying these ${s.steps.length} actions in your browser…` });
+      const td = Object.assign(document.createElement('td'), { colSpan: 5, textContent: `Replaying ${s.steps.length === 1 ? 'this action' : `these ${actions}`} in your browser…` });
       row.append(td);
       body.replaceChildren(row);
     }

@@ -12,6 +12,7 @@ import { haltOf } from '../engine/index.ts';
 import { createNodeSides, runHeadless } from '../host/index.ts';
 import { matchSummary, matchTraces, permalinkOf, scenarioFromTrace, type Scenario, type TraceMatch } from '../scenario/index.ts';
 import { traceHash } from '../trace/index.ts';
+import { plural } from '../views/index.ts';
 import type { CheckedTrace } from './check.ts';
 
 export interface MadeFromTrace {
@@ -50,7 +51,7 @@ export async function scenarioFromChecked(c: CheckedTrace, out: string, opts: { 
   const match = matchTraces(c.trace, run, { untimedChunks: c.format === 'har' });
   const link = await permalinkOf(made.scenario, await traceHash(run));
   const lines = [
-    `Scenario written to ${out}: ${made.scenario.steps.length} steps, ${made.scenario.revision} on ${made.scenario.transport}.`,
+    `Scenario written to ${out}: ${plural(made.scenario.steps.length, 'step')}, ${made.scenario.revision} on ${made.scenario.transport}.`,
     ...made.notes.map((n) => `  ${n}`),
     `Its run against the trace: ${matchSummary(match)}`,
     ...match.rows.filter((r) => r.status !== 'matched').map((r) => `  ${r.status === 'missing' ? 'missing' : 'differs'}  frame ${r.frame}: ${r.what}${r.how ? ` — ${r.how}` : ''}`),

@@ -5,7 +5,7 @@
  */
 import { linkOpenPoints } from '../report/index.ts';
 import { ENGINE_VERSION, SDK_VERSION, settingLine } from '../scenario/index.ts';
-import { reproduction as reproductionVerdict } from '../views/index.ts';
+import { plural, reproduction as reproductionVerdict } from '../views/index.ts';
 import { formatFindings, formatTrace } from './format.ts';
 import type { ExitCode, Judged } from './judge.ts';
 
@@ -109,7 +109,7 @@ export function manyText(runs: readonly Judged[], site?: string): Printed {
   const widths = header.map((_, i) => Math.max(...[header, ...rows].map((r) => (r[i] ?? '').length)));
   const exitCode = overallExit(runs);
   const counts = OUTCOMES.map((outcome) => `${runs.filter((j) => outcomeOf(j) === outcome).length} ${outcome}`).join(' · ');
-  stdout.push(`Summary (${runs.length} scenarios): ${counts}`, pad(header, widths), ...rows.map((r) => pad(r, widths)), '');
+  stdout.push(`Summary (${plural(runs.length, 'scenario')}): ${counts}`, pad(header, widths), ...rows.map((r) => pad(r, widths)), '');
   stdout.push(`Exit ${exitCode}: the highest exit code of the scenarios (${EXIT_MEANING[exitCode]}).`);
   return { stdout, stderr };
 }

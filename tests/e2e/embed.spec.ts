@@ -3,6 +3,7 @@ import { libraryEntry } from '../../src/scenario/library.ts';
 import { encodeLink } from '../../src/scenario/permalink.ts';
 import { runHeadless } from '../../src/host/node.ts';
 import { ENGINE_VERSION, SDK_VERSION } from '../../src/scenario/versions.ts';
+import { defaultScenario } from '../../src/scenario/index.ts';
 import { deriveRunView, type RunView } from '../../src/views/run-view.ts';
 import { describeCall } from '../../src/views/call-views.ts';
 
@@ -86,6 +87,12 @@ test('an embed shows its run at once, without a click: the wire log, the outcome
     await expectOutcome(page.locator('.embed-outcome'), view);
     await expect(page.locator('.status')).toContainText('Replayed in your browser: ended at t =');
   }
+});
+
+test('an embed counts its actions in words: one call is "1 action"', async ({ page }) => {
+  const scenario = { ...defaultScenario(), steps: [{ at: 20, action: { type: 'call' as const, call: '#1', tool: 'quick', args: {} } }] };
+  await page.goto(`/embed/#${await encodeLink(scenario, { engine: ENGINE_VERSION, sdk: SDK_VERSION, trace: '' })}`);
+  await expect(page.locator('#embed-setting')).toHaveText('2025-11-25 · stdio · 1 action');
 });
 
 test('a bare /embed/ says how to embed a scenario', async ({ page, baseURL }) => {

@@ -168,6 +168,16 @@ test('an over-long fault match or "any id" is refused at the input, and Share st
   await expect(fresh.locator('#link-error')).toBeHidden();
 });
 
+test('Share says what the link replays in words that count: one call is "its 1 action"', async ({ page }) => {
+  await page.goto('/playground/');
+  await ready(page);
+  await callQuick(page);
+  await expect(callRows(page)).toHaveCount(1);
+  await page.getByRole('tab', { name: 'Share' }).click();
+  await page.getByRole('button', { name: 'Share' }).click();
+  await expect(page.locator('#share-message')).toHaveText(/^Link ready \([\d,]+ characters\): it replays its 1 action up to t = [\d,]+ ms\.$/);
+});
+
 test('a latency past the bound is refused where it is typed; Share after typing a latency says what it did', async ({ page, context }) => {
   await page.goto('/playground/');
   await ready(page);

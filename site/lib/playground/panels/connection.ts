@@ -21,7 +21,7 @@ import {
   type ProfileInfo,
   type Scenario,
 } from '../../../../src/scenario/index.ts';
-import { statusLine, type RunView } from '../../../../src/views/index.ts';
+import { plural, statusLine, type RunView } from '../../../../src/views/index.ts';
 import type { LiveState } from '../../session.ts';
 import { byId, controlWriter, el, need } from '../dom.ts';
 import type { Actions, Panel, Setting } from '../types.ts';
@@ -31,7 +31,7 @@ import { grouped } from '../../../../src/trace/index.ts';
 /** The status line: the workers' phase while they are not live, then the view's own line. */
 function pageStatus(view: RunView, live: LiveState): string {
   if (live.phase === 'starting') return 'Starting the client and the server…';
-  if (live.phase === 'replaying') return `Replaying ${view.scenario.steps.length} actions…`;
+  if (live.phase === 'replaying') return `Replaying ${plural(view.scenario.steps.length, 'action')}…`;
   if (live.phase === 'failed') return `The workers could not start: ${live.failure ?? ''}`;
   return statusLine(view);
 }

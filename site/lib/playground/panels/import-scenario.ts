@@ -6,7 +6,7 @@
  * It also tells Share and the bug report what is shown: the import, or the run made from it.
  */
 import { matchSummary, matchTraces, scenarioFromTrace, type Scenario, type TraceMatch } from '../../../../src/scenario/index.ts';
-import type { RunView } from '../../../../src/views/index.ts';
+import { plural, type RunView } from '../../../../src/views/index.ts';
 import { importReport } from '../import-report.ts';
 import { byId, el } from '../dom.ts';
 import type { Panel, ShownImport } from '../types.ts';
@@ -71,7 +71,7 @@ export function createImportScenarioPanel(root: HTMLElement, run: (scenario: Sce
     made = own;
     match = null;
     button.disabled = true;
-    summary.textContent = `Running the scenario made from ${source.name} (${result.scenario.steps.length} steps)…`;
+    summary.textContent = `Running the scenario made from ${source.name} (${plural(result.scenario.steps.length, 'step')})…`;
     rows.replaceChildren();
     notes.replaceChildren(...result.notes.map((n) => el('li', { textContent: n })));
     void run(result.scenario).then((n) => {

@@ -7,8 +7,8 @@
  */
 import { MAX_LINK_LENGTH, permalinkOf, type Scenario } from '../../../../src/scenario/index.ts';
 import { bugReport } from '../../../../src/report/index.ts';
-import { EXPORT_LABEL, exportFormatsFor, exportTrace, serializeTrace, traceHash, type ExportFormat } from '../../../../src/trace/index.ts';
-import type { RunView } from '../../../../src/views/index.ts';
+import { EXPORT_LABEL, exportFormatsFor, exportTrace, grouped, serializeTrace, traceHash, type ExportFormat } from '../../../../src/trace/index.ts';
+import { plural, type RunView } from '../../../../src/views/index.ts';
 import { checkRun } from '../../../../src/rules/index.ts';
 import { nextTask } from '../../next-task.ts';
 import { saveFile } from '../../save-file.ts';
@@ -64,7 +64,7 @@ export function createSharePanel(root: HTMLElement, actions: Actions): Panel {
     snippet.value = `<iframe src="${location.origin}/embed/?theme=light&height=520#${link}" title="MCP Cancel Lab scenario" width="100%" height="520" style="border:0" loading="lazy"></iframe>`;
     snippetField.hidden = false;
     copyLink.disabled = false;
-    sayFor(settled, `Link ready (${url.length} characters): it replays these ${settled.scenario.steps.length} actions up to t = ${settled.scenario.endAt} ms.`);
+    sayFor(settled, `Link ready (${plural(url.length, 'character')}): it replays its ${plural(settled.scenario.steps.length, 'action')} up to t = ${grouped(settled.scenario.endAt)} ms.`);
   }
 
   async function copyReport(): Promise<void> {
