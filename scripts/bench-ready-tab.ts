@@ -1,8 +1,8 @@
 /**
  * The playground's first visit as a user makes it: a new tab in a browser that is already
  * running, with nothing cached. bench.ts's own first-visit row opens each load in a new
- * Playwright browser context, which is a new profile: Chromium cannot hand it the renderer it
- * keeps started for the next tab, so that row also times a renderer's cold start. This one
+ * Playwright browser context, which is a new profile, and Chromium loads a page in a new profile
+ * slower (the floor too) even with nothing attached (bench.ts's row says by how much). This one
  * starts Chromium itself and speaks the DevTools protocol over its pipe, because a Playwright
  * connection attaches to every page and worker it sees (and holds each new one until it has
  * set it up), which is what this figure must leave out. The client is the few lines the

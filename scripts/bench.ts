@@ -843,7 +843,7 @@ async function main(): Promise<void> {
           [
             '  the same, a new browser context each',
             ms(browser.connect.median),
-            `median of ${browser.connect.n} first visits (p90 ${ms(browser.connect.p90)}), each in a new Playwright context (a fresh profile), which Chromium loads slower than a new tab for reasons this bench did not isolate (not the renderer it keeps started for the next tab: with that turned off the new-tab row moved 5 ms)`,
+            `median of ${browser.connect.n} first visits (p90 ${ms(browser.connect.p90)}), each in a new Playwright context (a fresh profile), which Chromium loads slower than a new tab of a running profile, with nothing attached too, the floor included (a context made over the DevTools pipe, nothing attached: 324 against 209 ms, its floor 186 against 114, in one probe), so the gap is the fresh profile's and not Playwright's`,
           ],
           [
             '    its floor, the same way',
