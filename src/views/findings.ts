@@ -13,6 +13,8 @@
  */
 import { clauseFor, ruleById, type Finding } from '../rules/index.ts';
 import type { Scenario } from '../scenario/index.ts';
+import { grouped } from '../trace/index.ts';
+import { plural } from './words.ts';
 
 /** What the findings are judged against: the rules of the run's revision and transport. */
 export type FindingSetting = Pick<Scenario, 'revision' | 'transport'>;
@@ -91,12 +93,12 @@ export function findingSummary(findings: readonly Finding[], setting: FindingSet
   const counts: Record<FindingBucket, number> = { error: 0, warning: 0, race: 0, satisfied: 0, 'cannot-tell': 0, 'not-applicable': 0 };
   for (const f of findings) counts[findingBucket(f, setting)]++;
   const text = [
-    `${counts.error} errors (MUST broken)`,
-    `${counts.warning} warnings (SHOULD not followed)`,
-    `${counts.race} allowed races and open points (info)`,
-    `${counts.satisfied} rules satisfied`,
-    `${counts['cannot-tell']} can’t tell from this trace`,
-    `${counts['not-applicable']} not applicable`,
+    `${plural(counts.error, 'error')} (MUST broken)`,
+    `${plural(counts.warning, 'warning')} (SHOULD not followed)`,
+    `${plural(counts.race, 'allowed race or open point', 'allowed races and open points')} (info)`,
+    `${plural(counts.satisfied, 'rule')} satisfied`,
+    `${grouped(counts['cannot-tell'])} can’t tell from this trace`,
+    `${grouped(counts['not-applicable'])} not applicable`,
   ].join(' · ');
   return {
     counts,

@@ -14,7 +14,7 @@ test('seed 000: the late answer and the teardown it causes carry the CANCEL-RACE
   const finding = page.locator('#findings li[data-rule="CANCEL-RACE-GRACEFUL"]');
   await expect(finding).toHaveCount(1);
   await expect(finding.locator('summary')).toContainText('error CANCEL-RACE-GRACEFUL');
-  await expect(page.locator('#verdict-counts')).toContainText('1 errors');
+  await expect(page.locator('#verdict-counts')).toContainText('1 error (MUST broken)');
 
   const wire = page.locator('#wire-table tbody tr');
   const lateAnswer = wire.filter({ hasText: '"code":0,"message":"Request cancelled"' });

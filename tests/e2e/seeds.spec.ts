@@ -91,7 +91,7 @@ test('the verdict panel judges seed 000: CANCEL-NO-RESPONSE as a warning, with t
   const finding = page.locator('#findings li[data-rule="CANCEL-NO-RESPONSE"]');
   await expect(finding).toHaveCount(1);
   await expect(finding.locator('summary')).toContainText('warning CANCEL-NO-RESPONSE');
-  await expect(page.locator('#verdict-counts')).toContainText('1 warnings');
+  await expect(page.locator('#verdict-counts')).toContainText('1 warning (SHOULD not followed)');
   await page.getByRole('tab', { name: 'Verdict' }).click();
   await finding.locator('summary').click();
   await expect(finding).toContainText('Not send a response for the cancelled request');

@@ -281,7 +281,7 @@ describe('formatFindings', () => {
 
   test('the counts, then the notable findings in listing order, labels aligned', () => {
     assert.deepEqual(formatFindings(findings, setting), [
-      'Findings (4): 0 errors (MUST broken) · 1 warnings (SHOULD not followed) · 1 allowed races and open points (info) · 1 rules satisfied · 1 can’t tell from this trace · 0 not applicable',
+      'Findings (4): 0 errors (MUST broken) · 1 warning (SHOULD not followed) · 1 allowed race or open point (info) · 1 rule satisfied · 1 can’t tell from this trace · 0 not applicable',
       '  SHOULD not followed CANCEL-NO-RESPONSE: why [events #7 #9]',
       '  allowed race        CANCEL-REF-INPROGRESS: why [events #4]',
     ]);

@@ -39,7 +39,7 @@ describe('the bug report', () => {
   test('the setting, the counts, each notable finding with its label, and its note in the diagram', async () => {
     const md = await report('seed-000-strict-host-python-v1');
     assert.ok(md.includes('- Setting: 2025-11-25 · stdio · server py-v1 (emulated) · client strict-host (emulated)\n'));
-    assert.match(md, /\n1 errors \(MUST broken\) · 2 warnings \(SHOULD not followed\) · 0 allowed races and open points \(info\) · \d+ rules satisfied · /);
+    assert.match(md, /\n1 error \(MUST broken\) · 2 warnings \(SHOULD not followed\) · 0 allowed races and open points \(info\) · \d+ rules satisfied · /);
     assert.match(md, /\n\| error \| CANCEL-RACE-GRACEFUL — [^|]+ \| MUST broken: The client did not handle a cancellation race gracefully/);
     assert.match(md, /\n\| warning \| CANCEL-NO-RESPONSE — [^|]+ \| SHOULD not followed: The server wrote a response to request 1 /);
     assert.ok(md.includes('  Note over Client,Server: ⚠ warning#58; CANCEL-NO-RESPONSE\n'), 'the finding is a note in the sequence diagram');

@@ -66,7 +66,7 @@ describe('findings in words', () => {
     assert.equal(summary.mustBroken, true);
     assert.equal(
       summary.text,
-      '1 errors (MUST broken) · 1 warnings (SHOULD not followed) · 2 allowed races and open points (info) · 2 rules satisfied · 1 can’t tell from this trace · 1 not applicable',
+      '1 error (MUST broken) · 1 warning (SHOULD not followed) · 2 allowed races and open points (info) · 2 rules satisfied · 1 can’t tell from this trace · 1 not applicable',
     );
     assert.deepEqual(
       summary.notable.map((f) => f.rule),
