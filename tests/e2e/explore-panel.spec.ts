@@ -135,7 +135,7 @@ test('R2 with a latency range: Stop stops the count, and the crossing class open
   expect(stopped).toBeLessThan(5000);
   await page.waitForTimeout(1000);
   expect(await doneCount(page)).toBe(stopped);
-  await expect(page.locator('#explore-status')).toContainText(`Stopped at ${stopped} of 5000 schedules`);
+  await expect(page.locator('#explore-status')).toContainText(`Stopped at ${stopped.toLocaleString('en-US')} of 5,000 schedules`);
   await expect(page.locator('#explore-resume')).toBeEnabled();
   expect(await longestTask(page)).toBeLessThan(100);
 

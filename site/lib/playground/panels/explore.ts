@@ -9,6 +9,7 @@
 import type { Exploration, ScheduleRecord, Witness } from '../../../../src/explore/index.ts';
 import { choicesOf, compareChoices, permalinkOf, withSchedule, type MsRange, type Scenario } from '../../../../src/scenario/index.ts';
 import { plural } from '../../../../src/views/index.ts';
+import { grouped } from '../../../../src/trace/index.ts';
 import { byId, el } from '../dom.ts';
 import type { Actions, Panel } from '../types.ts';
 
@@ -92,18 +93,18 @@ function statusText(s: Search): string {
   const traces = `${plural(distinct, 'distinct trace')}, in ${seconds.toFixed(1)} s`;
   switch (s.state) {
     case 'running':
-      return `Exploring on ${plural(s.lanes, 'worker')}: ${n} of ${s.budget} schedules, ${traces}.`;
+      return `Exploring on ${plural(s.lanes, 'worker')}: ${grouped(n)} of ${plural(s.budget, 'schedule')}, ${traces}.`;
     case 'shrinking':
-      return `${s.stopped ? `Stopped at ${n} of ${s.budget}` : `Ran ${n}`} schedules; shrinking… the witnesses of the rules broken (Stop keeps them as run).`;
+      return `${s.stopped ? `Stopped at ${grouped(n)} of ${plural(s.budget, 'schedule')}` : `Ran ${plural(n, 'schedule')}`}; shrinking… the witnesses of the rules broken (Stop keeps them as run).`;
     case 'stopped':
-      return `Stopped at ${n} of ${s.budget} schedules; ${traces}.${shrunkText(s)}`;
+      return `Stopped at ${grouped(n)} of ${plural(s.budget, 'schedule')}; ${traces}.${shrunkText(s)}`;
     case 'failed':
       return `The search failed: ${s.error ?? ''}`;
     case 'done': {
       const e = s.exploration;
-      if (e?.exhausted === true) return `Searched the whole space: ${n} schedules, ${traces}.${shrunkText(s)}`;
+      if (e?.exhausted === true) return `Searched the whole space: ${plural(n, 'schedule')}, ${traces}.${shrunkText(s)}`;
       const how = e?.strategy === 'random' ? `drawn at random (seed ${e.seed}) from a space too large to run whole` : 'in the exhaustive order, cut by the budget';
-      return `${n} schedules ${how}; ${traces}.${shrunkText(s)}`;
+      return `${plural(n, 'schedule')} ${how}; ${traces}.${shrunkText(s)}`;
     }
   }
 }

@@ -8,7 +8,7 @@ import { REVISIONS, TRANSPORTS, type Revision, type TransportKind } from '../../
 import { FORMAT_LABEL, isImportFormat, type ImportFormat, type TraceEvent } from '../../../../src/trace/index.ts';
 import type { ImportReply, ImportRequest } from '../../import-worker.ts';
 import { createViewAssembler, type ViewAssembler } from '../../import-view.ts';
-import type { RunView } from '../../../../src/views/index.ts';
+import { plural, type RunView } from '../../../../src/views/index.ts';
 import { nextTask } from '../../next-task.ts';
 import { byId } from '../dom.ts';
 
@@ -55,7 +55,7 @@ export function createImportPanel(root: HTMLElement, show: (imported: ImportedTr
     if (!current()) return;
     settle();
     show({ name, format: reply.format, trace: view.trace, revision: reply.revision, transport: reply.transport, view });
-    say(`Imported ${name}: ${FORMAT_LABEL[reply.format]}, ${reply.frames} frames.`);
+    say(`Imported ${name}: ${FORMAT_LABEL[reply.format]}, ${plural(reply.frames, 'frame')}.`);
   }
 
   function run(name: string, input: string): void {
@@ -77,7 +77,7 @@ export function createImportPanel(root: HTMLElement, show: (imported: ImportedTr
           return;
         case 'judging':
           bar.removeAttribute('value');
-          return say(`Read ${reply.frames} frames from ${name}; judging them…`);
+          return say(`Read ${plural(reply.frames, 'frame')} from ${name}; judging ${reply.frames === 1 ? 'it' : 'them'}…`);
         case 'part':
           return parts.add(reply.part);
         case 'failed':
