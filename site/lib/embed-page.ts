@@ -4,6 +4,7 @@
  * run it live. A bare /embed/ says how to embed a scenario; a broken link gets a clear message.
  */
 import { decodeLink, settingLine } from '../../src/scenario/index.ts';
+import { plural } from '../../src/trace/index.ts';
 import { mountEmbed } from './embed.ts';
 
 /** The help's snippet names this site, so it can be pasted as it is into another. */
@@ -36,8 +37,7 @@ export function mountEmbedPage(main: HTMLElement): void {
     const s = decoded.scenario;
     figure.dataset.link = link;
     const setting = main.querySelector('#embed-setting');
-    // Its own plural, as embed.ts has it: the views' would put that layer's chunk on this page.
-    const actions = `${s.steps.length} action${s.steps.length === 1 ? '' : 's'}`;
+    const actions = plural(s.steps.length, 'action');
     if (setting) setting.textContent = `${settingLine(s)} · ${actions}`;
     const open = figure.querySelector<HTMLAnchorElement>('a.open');
     if (open) open.href = `/playground/#${link}`;

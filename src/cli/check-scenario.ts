@@ -11,8 +11,7 @@ import { resolve } from 'node:path';
 import { haltOf } from '../engine/index.ts';
 import { createNodeSides, runHeadless } from '../host/index.ts';
 import { matchSummary, matchTraces, permalinkOf, scenarioFromTrace, type Scenario, type TraceMatch } from '../scenario/index.ts';
-import { traceHash } from '../trace/index.ts';
-import { plural } from '../views/index.ts';
+import { plural, traceHash } from '../trace/index.ts';
 import type { CheckedTrace } from './check.ts';
 
 export interface MadeFromTrace {

@@ -6,7 +6,7 @@ import { settingLine } from '../scenario/index.ts';
 import type { Exploration, ExploreResult, Witness } from '../explore/index.ts';
 import type { Judged } from './judge.ts';
 import type { Printed } from './text.ts';
-import { plural } from '../views/index.ts';
+import { plural } from '../trace/index.ts';
 import { grouped } from '../trace/index.ts';
 
 /** A witness's link: on the site's playground when its address is known, else the bare fragment `cancel-lab run` takes. */

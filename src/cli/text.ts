@@ -5,7 +5,8 @@
  */
 import { linkOpenPoints } from '../report/index.ts';
 import { ENGINE_VERSION, SDK_VERSION, settingLine } from '../scenario/index.ts';
-import { plural, reproduction as reproductionVerdict } from '../views/index.ts';
+import { plural } from '../trace/index.ts';
+import { reproduction as reproductionVerdict } from '../views/index.ts';
 import { formatFindings, formatTrace } from './format.ts';
 import type { ExitCode, Judged } from './judge.ts';
 

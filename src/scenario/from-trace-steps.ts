@@ -4,7 +4,7 @@
  * do to answer as the log shows (a lab tool for each call), and forged frames (`inject…`
  * steps) for the messages no profile writes by itself. Every guess is said in a note.
  */
-import { forgedMessageProblem, grouped, idKey, isObject, type FrameEvent, type IndexedCancel, type IndexedRequest, type IndexedResponse, type JsonRpcMessage, type TraceIndex, type UserAction } from '../trace/index.ts';
+import { forgedMessageProblem, idKey, isObject, plural, type FrameEvent, type IndexedCancel, type IndexedRequest, type IndexedResponse, type JsonRpcMessage, type TraceIndex, type UserAction } from '../trace/index.ts';
 import { ASK_CAPABILITY, type ClientHandler, type ClientHandlers, type HandledCapability } from './reverse.ts';
 import type { ClientProfile, ServerProfile } from './model.ts';
 import type { Step } from './schema.ts';
@@ -308,9 +308,9 @@ function forged(ctx: Context): void {
     }
     ctx.steps.push(step(writtenAt(ctx, frame), { type: 'inject', dir: frame.dir, message }));
   }
-  if (skipped > 0) ctx.notes.push(`${skipped === 1 ? 'One message is' : `${grouped(skipped)} messages are`} too large to forge and ${skipped === 1 ? 'was' : 'were'} left out.`);
+  if (skipped > 0) ctx.notes.push(`${plural(skipped, 'message')} ${skipped === 1 ? 'is' : 'are'} too large to forge and ${skipped === 1 ? 'was' : 'were'} left out.`);
   const texts = ctx.idx.frames.filter((f) => !f.http && f.msg === null && !f.eof && ctx.idx.byFrame.get(f.frame)?.batch === undefined).length;
-  if (texts > 0) ctx.notes.push(`${texts === 1 ? 'One line that is' : `${grouped(texts)} lines that are`} not JSON cannot be forged (a forged frame is a JSON value): the run has no frame for ${texts === 1 ? 'it' : 'them'}.`);
+  if (texts > 0) ctx.notes.push(`${plural(texts, 'line')} that ${texts === 1 ? 'is' : 'are'} not JSON cannot be forged (a forged frame is a JSON value): the run has no frame for ${texts === 1 ? 'it' : 'them'}.`);
 }
 
 /**

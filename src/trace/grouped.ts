@@ -8,3 +8,11 @@
 export function grouped(n: number): string {
   return Number.isInteger(n) ? String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : n.toLocaleString('en-US');
 }
+
+/**
+ * "1 step", "3 steps", "2,003 frames": a count and its noun, as every panel, report and the
+ * command line say it. Here, beside `grouped`, so that the scenario layer says it too.
+ */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${grouped(n)} ${n === 1 ? one : many}`;
+}

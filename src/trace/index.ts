@@ -7,7 +7,7 @@ export * from './events.ts';
 export { callIdSchema, directionSchema, msSchema, userActionSchema, type Target, type UserAction } from './actions.ts';
 export * from './http-frames.ts';
 export { FORGED_MESSAGE_BOUNDS, forgedMessageProblem, jsonRpcProblems } from './forged-message.ts';
-export { grouped } from './grouped.ts';
+export { grouped, plural } from './grouped.ts';
 export { traceHash } from './hash.ts';
 export { STATUS_TEXT } from './http-status.ts';
 export { EXPORT_LABEL, exportFormatsFor, exportTrace, toHar, toMcpsnoop, type ExportFormat } from './export/index.ts';

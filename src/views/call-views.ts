@@ -14,7 +14,7 @@ import {
   type TraceEvent,
   type TraceIndex,
 } from '../trace/index.ts';
-import { plural } from './words.ts';
+import { plural } from '../trace/index.ts';
 
 export interface CallView {
   call: string;

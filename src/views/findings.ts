@@ -13,8 +13,7 @@
  */
 import { clauseFor, ruleById, type Finding } from '../rules/index.ts';
 import type { Scenario } from '../scenario/index.ts';
-import { grouped } from '../trace/index.ts';
-import { plural } from './words.ts';
+import { grouped, plural } from '../trace/index.ts';
 
 /** What the findings are judged against: the rules of the run's revision and transport. */
 export type FindingSetting = Pick<Scenario, 'revision' | 'transport'>;

@@ -10,7 +10,7 @@
 import type { ClientStateEvent, ConnectionEvent, DeliveryEvent, Direction, FrameEvent, TraceEvent } from '../trace/index.ts';
 import { createTraceIndex, dirKey, OPPOSITE, type IndexedRequest, type IndexedResponse, type TraceIndex } from '../trace/index.ts';
 import { wireRows, type WireRow } from './wire-rows.ts';
-import { plural } from './words.ts';
+import { plural } from '../trace/index.ts';
 
 export type LaneSide = 'client' | 'server';
 

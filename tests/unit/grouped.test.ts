@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { grouped } from '../../src/trace/index.ts';
+import { grouped, plural } from '../../src/trace/index.ts';
 
 test('grouped writes every whole number as toLocaleString("en-US") does', () => {
   fc.assert(
@@ -16,4 +16,12 @@ test('grouped writes every whole number as toLocaleString("en-US") does', () => 
 
 test('grouped leaves a fraction to toLocaleString', () => {
   assert.equal(grouped(1234.5), (1234.5).toLocaleString('en-US'));
+});
+
+test('plural says 1 in the singular, every other count in the plural, grouped', () => {
+  assert.equal(plural(1, 'action'), '1 action');
+  assert.equal(plural(0, 'action'), '0 actions');
+  assert.equal(plural(2003, 'frame'), '2,003 frames');
+  assert.equal(plural(1, 'allowed race or open point', 'allowed races and open points'), '1 allowed race or open point');
+  assert.equal(plural(3, 'allowed race or open point', 'allowed races and open points'), '3 allowed races and open points');
 });

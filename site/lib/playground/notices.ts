@@ -2,7 +2,7 @@
 import type { Scenario } from '../../../src/scenario/index.ts';
 import { describeChange, type Notice } from './panels/connection.ts';
 import { savedEditorText } from './saved.ts';
-import { plural } from '../../../src/views/index.ts';
+import { plural } from '../../../src/trace/index.ts';
 
 const steps = (n: number): string => plural(n, 'step');
 

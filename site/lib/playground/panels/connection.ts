@@ -21,12 +21,12 @@ import {
   type ProfileInfo,
   type Scenario,
 } from '../../../../src/scenario/index.ts';
-import { plural, statusLine, type RunView } from '../../../../src/views/index.ts';
+import { statusLine, type RunView } from '../../../../src/views/index.ts';
 import type { LiveState } from '../../session.ts';
 import { byId, controlWriter, el, need } from '../dom.ts';
 import type { Actions, Panel, Setting } from '../types.ts';
 import { createNegotiationControls } from './negotiation.ts';
-import { grouped } from '../../../../src/trace/index.ts';
+import { grouped, plural } from '../../../../src/trace/index.ts';
 
 /** The status line: the workers' phase while they are not live, then the view's own line. */
 function pageStatus(view: RunView, live: LiveState): string {

@@ -8,8 +8,7 @@
  */
 import type { Exploration, ScheduleRecord, Witness } from '../../../../src/explore/index.ts';
 import { choicesOf, compareChoices, permalinkOf, withSchedule, type MsRange, type Scenario } from '../../../../src/scenario/index.ts';
-import { plural } from '../../../../src/views/index.ts';
-import { grouped } from '../../../../src/trace/index.ts';
+import { grouped, plural } from '../../../../src/trace/index.ts';
 import { byId, el } from '../dom.ts';
 import type { Actions, Panel } from '../types.ts';
 

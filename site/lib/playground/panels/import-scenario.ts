@@ -6,7 +6,8 @@
  * It also tells Share and the bug report what is shown: the import, or the run made from it.
  */
 import { matchSummary, matchTraces, scenarioFromTrace, type Scenario, type TraceMatch } from '../../../../src/scenario/index.ts';
-import { plural, type RunView } from '../../../../src/views/index.ts';
+import type { RunView } from '../../../../src/views/index.ts';
+import { plural } from '../../../../src/trace/index.ts';
 import { importReport } from '../import-report.ts';
 import { byId, el } from '../dom.ts';
 import type { Panel, ShownImport } from '../types.ts';

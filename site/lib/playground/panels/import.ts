@@ -5,10 +5,10 @@
  * and nothing else on the page changes.
  */
 import { REVISIONS, TRANSPORTS, type Revision, type TransportKind } from '../../../../src/scenario/index.ts';
-import { FORMAT_LABEL, isImportFormat, type ImportFormat, type TraceEvent } from '../../../../src/trace/index.ts';
+import { FORMAT_LABEL, isImportFormat, plural, type ImportFormat, type TraceEvent } from '../../../../src/trace/index.ts';
 import type { ImportReply, ImportRequest } from '../../import-worker.ts';
 import { createViewAssembler, type ViewAssembler } from '../../import-view.ts';
-import { plural, type RunView } from '../../../../src/views/index.ts';
+import type { RunView } from '../../../../src/views/index.ts';
 import { nextTask } from '../../next-task.ts';
 import { byId } from '../dom.ts';
 

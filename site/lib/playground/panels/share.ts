@@ -7,8 +7,8 @@
  */
 import { MAX_LINK_LENGTH, permalinkOf, type Scenario } from '../../../../src/scenario/index.ts';
 import { bugReport } from '../../../../src/report/index.ts';
-import { EXPORT_LABEL, exportFormatsFor, exportTrace, grouped, serializeTrace, traceHash, type ExportFormat } from '../../../../src/trace/index.ts';
-import { plural, type RunView } from '../../../../src/views/index.ts';
+import { EXPORT_LABEL, exportFormatsFor, exportTrace, grouped, plural, serializeTrace, traceHash, type ExportFormat } from '../../../../src/trace/index.ts';
+import type { RunView } from '../../../../src/views/index.ts';
 import { checkRun } from '../../../../src/rules/index.ts';
 import { nextTask } from '../../next-task.ts';
 import { saveFile } from '../../save-file.ts';
