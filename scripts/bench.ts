@@ -66,7 +66,6 @@ const WARMUP = 100;
 const WARM_RUNS = 200;
 const COLD_RUNS = 5;
 const CLI_RUNS = 5;
-const BARE_RUNS = 200;
 const CHROMIUM_LOADS = 7;
 const PER_TRANSPORT_RUNS = 20;
 const TIMELINE_MODEL_RUNS = 20;
@@ -181,59 +180,73 @@ async function benchLongRun(): Promise<{ batched: Stats; oneByOne: Stats; events
 
 // ── bare SDK, no simulation (bench-bare.ts) ─────────────────────────────────────────────────
 
-/** Timed runs of the bare exchange alone, after their own warm-up (the setTimeout row: each run sleeps 1 ms a step, so it is no floor). */
-async function benchBare(mode: StepYield, path: BarePath = 'connect'): Promise<{ stats: Stats; sample: BareOutcome }> {
-  let sample = await bareOnce(mode, path);
-  for (let i = 1; i < STEADY_WARMUP; i++) sample = await bareOnce(mode, path);
-  const samples: number[] = [];
-  for (let i = 0; i < BARE_RUNS; i++) {
-    sample = await bareOnce(mode, path);
-    samples.push(sample.ms);
-  }
-  return { stats: stats(samples), sample };
-}
-
-/** Blocks the timed runs of the warm comparison are taken in, turn about. */
-const COMPARED_BLOCKS = 10;
+/** Blocks the timed runs of timedInTurn are taken in, turn about. */
+const TURN_BLOCKS = 10;
 
 /**
- * The standard run on warm sides in this thread and the bare exchange it is compared with (in
- * memory, and through the SDK's stdio entry), measured side by side: warmed up together, then
- * timed in blocks taken in turn. Measured one after the other, the later saw the SDK's code
- * optimised by everything run before it (and the machine of other minutes): the simulated run
- * came first, and its ratio read 1.6× to 3.0× from one process to the next, against 2.0× to 2.3×
- * in turn.
+ * Times each of `runs` (each times itself, in ms) WARM_RUNS times, after STEADY_WARMUP untimed
+ * runs of each: warmed up together, then timed in blocks taken in turn, so that all see the same
+ * optimised SDK code and the same minutes of the machine. Measured one after the other, the
+ * later saw the SDK's code optimised by everything run before it: the simulated run came first,
+ * and its ratio to the bare SDK read 1.6× to 3.0× from one process to the next, against 2.0× to
+ * 2.3× in turn.
  */
-async function benchWarmAgainstBare(s: Scenario): Promise<{ warm: { stats: Stats; trace: TraceEvent[] }; bare: { stats: Stats; sample: BareOutcome }; stdio: { stats: Stats; sample: BareOutcome } }> {
+async function timedInTurn(runs: readonly (() => Promise<number>)[]): Promise<Stats[]> {
+  for (let i = 0; i < STEADY_WARMUP; i++) for (const run of runs) await run();
+  const samples = runs.map((): number[] => []);
+  const block = Math.ceil(WARM_RUNS / TURN_BLOCKS);
+  for (let b = 0; b < TURN_BLOCKS; b++) {
+    for (const [k, run] of runs.entries()) for (let i = 0; i < block; i++) samples[k]?.push(await run());
+  }
+  return samples.map((x) => stats(x));
+}
+
+interface Compared {
+  stats: Stats;
+  sample: BareOutcome;
+}
+
+/** The bare exchange `mode` and `path` say, for timedInTurn, keeping its last outcome. */
+function bareRun(mode: StepYield, path: BarePath): { run: () => Promise<number>; last: () => BareOutcome } {
+  let last: BareOutcome | null = null;
+  return {
+    run: async () => (last = await bareOnce(mode, path)).ms,
+    last: () => {
+      if (last === null) throw new Error('the bare exchange never ran');
+      return last;
+    },
+  };
+}
+
+/**
+ * The standard run on warm sides in this thread and the bare exchange it is compared with, in
+ * memory and through the SDK's stdio entry, timed in turn (timedInTurn).
+ */
+async function benchWarmAgainstBare(s: Scenario): Promise<{ warm: { stats: Stats; trace: TraceEvent[] }; bare: Compared; stdio: Compared }> {
   const sides = createNodeSides();
   try {
-    let trace = await runHeadless(s, sides);
-    let bare = await bareOnce('setImmediate', 'connect');
-    let stdio = await bareOnce('setImmediate', 'stdio-entry');
-    for (let i = 1; i < STEADY_WARMUP; i++) {
+    let trace: TraceEvent[] = [];
+    const simulated = async (): Promise<number> => {
+      const t0 = performance.now();
       trace = await runHeadless(s, sides);
-      bare = await bareOnce('setImmediate', 'connect');
-      stdio = await bareOnce('setImmediate', 'stdio-entry');
-    }
-    const samples = { warm: [] as number[], bare: [] as number[], stdio: [] as number[] };
-    const block = Math.ceil(WARM_RUNS / COMPARED_BLOCKS);
-    for (let b = 0; b < COMPARED_BLOCKS; b++) {
-      for (let i = 0; i < block; i++) {
-        const t0 = performance.now();
-        trace = await runHeadless(s, sides);
-        samples.warm.push(performance.now() - t0);
-      }
-      for (let i = 0; i < block; i++) samples.bare.push((bare = await bareOnce('setImmediate', 'connect')).ms);
-      for (let i = 0; i < block; i++) samples.stdio.push((stdio = await bareOnce('setImmediate', 'stdio-entry')).ms);
-    }
-    return {
-      warm: { stats: stats(samples.warm), trace },
-      bare: { stats: stats(samples.bare), sample: bare },
-      stdio: { stats: stats(samples.stdio), sample: stdio },
+      return performance.now() - t0;
     };
+    const bare = bareRun('setImmediate', 'connect');
+    const stdio = bareRun('setImmediate', 'stdio-entry');
+    const [warm, bareStats, stdioStats] = await timedInTurn([simulated, bare.run, stdio.run]);
+    if (!warm || !bareStats || !stdioStats) throw new Error('timedInTurn left a run out');
+    return { warm: { stats: warm, trace }, bare: { stats: bareStats, sample: bare.last() }, stdio: { stats: stdioStats, sample: stdio.last() } };
   } finally {
     await sides.close();
   }
+}
+
+/** The bare exchange sleeping with setTimeout(0), alone: each step then waits Node's 1 ms, so it is no floor. */
+async function benchBareTimers(): Promise<Compared> {
+  const timers = bareRun('setTimeout', 'connect');
+  const [timed] = await timedInTurn([timers.run]);
+  if (!timed) throw new Error('timedInTurn left a run out');
+  return { stats: timed, sample: timers.last() };
 }
 
 // ── Chromium ────────────────────────────────────────────────────────────────────────────────
@@ -721,7 +734,7 @@ async function main(): Promise<void> {
   const frames = warm.trace.filter((e) => e.kind === 'frame').length;
   const framesPerSecond = frames / (warm.stats.median / 1000);
   const eventsPerSecond = warm.trace.length / (warm.stats.median / 1000);
-  const bareTimer = await benchBare('setTimeout');
+  const bareTimer = await benchBareTimers();
   const sides = createNodeSides();
   const perTransport: [string, string, string][] = [];
   try {
@@ -751,7 +764,7 @@ async function main(): Promise<void> {
   const bareNote = (o: BareOutcome) =>
     `${o.progress} progress, call ${o.rejected ? 'rejected' : 'resolved'}, handler aborted=${String(o.handlerAborted)}`;
   const rows: [string, string, string][] = [
-    ['simulated, warm sides: median', ms(warm.stats.median), `${warm.stats.n} runs after ${STEADY_WARMUP} warm-up, both sides in this thread, timed in turn with the two bare rows below (${COMPARED_BLOCKS} blocks each)`],
+    ['simulated, warm sides: median', ms(warm.stats.median), `${warm.stats.n} runs after ${STEADY_WARMUP} warm-up, both sides in this thread, timed in turn with the two bare rows below (${TURN_BLOCKS} blocks each)`],
     ['simulated, warm sides: p90', ms(warm.stats.p90), `min ${ms(warm.stats.min)}, max ${ms(warm.stats.max)}`],
     ['  the same, warm worker threads: median', ms(warmThreads.stats.median), `each side in a worker thread, as in a browser, after ${warmThreads.warmUp} warm-up; p90 ${ms(warmThreads.stats.p90)}`],
     ['simulated, cold workers: median', ms(cold.median), `${cold.n} runs, fresh worker pair each (start-up included); aim ≤ 100 ms`],
@@ -890,7 +903,7 @@ async function main(): Promise<void> {
     ...wireLogRows(wireLog),
   ];
   console.log(table(rows));
-  console.log(`\nbare SDK: ${WARM_RUNS} runs after ${STEADY_WARMUP} warm-up each (setTimeout: ${BARE_RUNS}); timed from new McpServer/Client to call rejected and handler returned.`);
+  console.log(`\nbare SDK: ${WARM_RUNS} runs after ${STEADY_WARMUP} warm-up each; timed from new McpServer/Client to call rejected and handler returned.`);
 }
 
 await main();
