@@ -1,7 +1,8 @@
 /**
  * The figures of issue 17 §2 that bench.ts does not measure itself (bench.ts prints them):
- *   - a fresh pair of sides in a fresh process: both in its thread (the modules of the sides
- *     loaded by that first pair), from createNodeSides() until the standard run's trace is back;
+ *   - a fresh pair of sides in a fresh process, both in its thread or each in a worker thread
+ *     (the modules of the sides loaded by that first pair), from createNodeSides() until the
+ *     standard run's trace is back, and its floor: an empty pair of worker threads;
  *   - the command line's whole process for a library scenario, the README's way (`npx
  *     cancel-lab run …`) and its launcher started directly, wall time and peak resident memory
  *     (GNU time's maximum resident set, where there is one), each next to its floor measured the
@@ -18,6 +19,7 @@ import { performance } from 'node:perf_hooks';
 import module from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { createNodeSides, runHeadless } from '../src/host/index.ts';
 import { defaultScenario, parseScenario, type Scenario } from '../src/scenario/index.ts';
 import { traceHash } from '../src/trace/index.ts';
@@ -46,20 +48,23 @@ interface FreshPair {
 
 /** Where a fresh pair's code comes from: the TypeScript source (stripped as it loads), or the bundle the command line runs (dist-cli/host.mjs). */
 export type PairCode = 'source' | 'bundle';
+/** Where a fresh pair's sides run: both in the process's thread (in-thread.ts), or each in a worker thread of its own, as in a browser. */
+export type PairPlace = 'in-thread' | 'threads';
 
 const BUNDLED_HOST = `${ROOT}dist-cli/host.mjs`;
 
 /** In the child: the first pair of this process and its first run, on stdout. */
-async function freshPairChild(code: PairCode): Promise<void> {
+async function freshPairChild(code: PairCode, place: PairPlace): Promise<void> {
   let host: Pick<typeof import('../src/host/index.ts'), 'createNodeSides' | 'runHeadless'> = { createNodeSides, runHeadless };
   if (code === 'bundle') {
-    // As the launcher (bin/cancel-lab.mjs) starts the bundle: with V8's compile cache.
+    // As the launcher (bin/cancel-lab.mjs) starts the bundle: with V8's compile cache, which
+    // worker threads of the bundle's then turn on too (workers/thread-start.node.ts).
     module.enableCompileCache?.();
     host = (await import(pathToFileURL(BUNDLED_HOST).href)) as typeof host;
   }
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
-  const sides = host.createNodeSides();
+  const sides = host.createNodeSides({ threads: place === 'threads' });
   await host.runHeadless(standardScenario(), sides);
   const cpu = process.cpuUsage(cpu0);
   const figure: FreshPair = { ms: performance.now() - t0, cpuMs: (cpu.user + cpu.system) / 1000 };
@@ -67,14 +72,31 @@ async function freshPairChild(code: PairCode): Promise<void> {
   process.stdout.write(`${JSON.stringify(figure)}\n`);
 }
 
-/** The first in-thread pair and run of `n` fresh processes (process start-up not included), after one untimed (file caches, the compile cache). */
-export async function freshPairInThread(n: number, code: PairCode): Promise<FreshPair[] | null> {
+/** The first pair and run of `n` fresh processes (process start-up not included), after one untimed (file caches, the compile cache). */
+export async function freshPair(n: number, code: PairCode, place: PairPlace): Promise<FreshPair[] | null> {
   if (code === 'bundle' && !existsSync(BUNDLED_HOST)) return null;
   const samples: FreshPair[] = [];
   for (let i = 0; i < n + 1; i++) {
-    const { stdout } = await run(process.execPath, [fileURLToPath(import.meta.url), '--fresh-pair', code], { cwd: ROOT });
+    const { stdout } = await run(process.execPath, [fileURLToPath(import.meta.url), '--fresh-pair', code, place], { cwd: ROOT });
     if (i === 0) continue;
     samples.push(JSON.parse(stdout) as FreshPair);
+  }
+  return samples;
+}
+
+/**
+ * The floor under a fresh worker pair: two worker threads of an empty module, from their
+ * creation until both have posted a message, in this process. Node's own start of a thread
+ * (its bootstrap, before any of our code) is all it holds.
+ */
+export async function emptyWorkerPair(n: number): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < n + 1; i++) {
+    const t0 = performance.now();
+    const pair = [0, 1].map(() => new Worker("require('node:worker_threads').parentPort.postMessage(0)", { eval: true }));
+    await Promise.all(pair.map((w) => new Promise((resolve) => w.once('message', resolve))));
+    if (i > 0) samples.push(performance.now() - t0);
+    await Promise.all(pair.map((w) => w.terminate()));
   }
   return samples;
 }
@@ -172,4 +194,4 @@ export async function libraryReproduces(): Promise<{ same: number; all: number; 
 }
 
 const pairAt = process.argv.indexOf('--fresh-pair');
-if (pairAt >= 0) await freshPairChild(process.argv[pairAt + 1] === 'bundle' ? 'bundle' : 'source');
+if (pairAt >= 0) await freshPairChild(process.argv[pairAt + 1] === 'bundle' ? 'bundle' : 'source', process.argv[pairAt + 2] === 'threads' ? 'threads' : 'in-thread');

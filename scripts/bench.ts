@@ -5,9 +5,10 @@
  * {steps:5, stepMs:100} called at t=20, Stop at t=240 (right after the 2nd progress arrives, at 230).
  *
  *   1. headless run time on warm sides (one createNodeSides() pair reused: both sides in this
- *      thread; and a worker-thread pair, as a browser has them), and cold (a fresh worker pair per
- *      run, worker start-up included, teardown not; and the first in-thread pair of a fresh
- *      process, scripts/bench-speed.ts);
+ *      thread; and a worker-thread pair, as a browser has them), and cold: a fresh process's
+ *      first pair, of worker threads (their start-up included, teardown not; next to an empty
+ *      pair of threads) and in its thread, each from the source and from the CLI bundle
+ *      (scripts/bench-speed.ts);
  *   2. frames per second the engine handles (frames in the trace / warm median run time), and
  *      the live figure's 2,000 steps of 1 ms headless, the sides running ahead in batches and
  *      asked one step per round trip, side by side;
@@ -45,7 +46,7 @@ import type { Sides } from '../src/engine/index.ts';
 import { bundleForPage } from './bundle-for-page.ts';
 import { timelineModel } from '../src/views/index.ts';
 import { measureWireLog } from './bench-wire-log.ts';
-import { CLI_SCENARIO, freshPairInThread, libraryReproduces, measureCli, standardScenario, type CliFigures, type ProcessFigure } from './bench-speed.ts';
+import { CLI_SCENARIO, emptyWorkerPair, freshPair, libraryReproduces, measureCli, standardScenario, type CliFigures, type ProcessFigure } from './bench-speed.ts';
 import { defaultScenario, type Scenario } from '../src/scenario/index.ts';
 import type { TraceEvent } from '../src/trace/index.ts';
 import { benchExplore } from './bench-explore.ts';
@@ -132,22 +133,6 @@ async function benchWarm(s: Scenario, warmUp: number, threads = false): Promise<
   } finally {
     await sides.close();
   }
-}
-
-/** Fresh worker pair per run: from createNodeSides() until the trace is back (teardown not timed). */
-async function benchCold(s: Scenario): Promise<Stats> {
-  const samples: number[] = [];
-  for (let i = 0; i < COLD_RUNS; i++) {
-    const t0 = performance.now();
-    const sides = createNodeSides({ threads: true });
-    try {
-      await runHeadless(s, sides);
-      samples.push(performance.now() - t0);
-    } finally {
-      await sides.close();
-    }
-  }
-  return stats(samples);
 }
 
 const LONG_RUNS = 5;
@@ -282,12 +267,13 @@ interface BrowserFigures {
   explorer: [string, string, string];
 }
 
-/** A fresh process's first pair, its code loaded as `how` says (freshPairInThread), or why there is none (only the bundle can be missing). */
-function freshPairRow(label: string, how: string, samples: { ms: number; cpuMs: number }[] | null): [string, string, string] {
+/** A fresh process's first pair, its code loaded as `how` says (freshPair in bench-speed.ts), next to `floor` when there is one, or why there is none (only the bundle can be missing). */
+function freshPairRow(label: string, how: string, samples: { ms: number; cpuMs: number }[] | null, floor?: Stats): [string, string, string] {
   if (samples === null) return [label, '—', 'no dist-cli/host.mjs: run npm run build:cli'];
   const wall = stats(samples.map((f) => f.ms));
   const cpu = stats(samples.map((f) => f.cpuMs));
-  return [label, ms(wall.median), `${how}, median of ${wall.n} (p90 ${ms(wall.p90)}, CPU ${ms(cpu.median)}); aim ≤ 100 ms`];
+  const ratio = floor === undefined ? '' : `, ${(wall.median / floor.median).toFixed(1)}× the empty worker pair`;
+  return [label, ms(wall.median), `${how}, median of ${wall.n} (p90 ${ms(wall.p90)}, CPU ${ms(cpu.median)}${ratio}); aim ≤ 100 ms`];
 }
 
 const LIVE_RUNS = 3;
@@ -725,9 +711,11 @@ async function main(): Promise<void> {
 
   const { warm, bare: bareYield, stdio: bareStdio } = await benchWarmAgainstBare(s);
   const warmThreads = await benchWarm(s, WARMUP, true);
-  const cold = await benchCold(s);
-  const fresh = await freshPairInThread(COLD_RUNS, 'source');
-  const freshBundle = await freshPairInThread(COLD_RUNS, 'bundle');
+  const coldWorkers = await freshPair(COLD_RUNS, 'source', 'threads');
+  const coldWorkersBundle = await freshPair(COLD_RUNS, 'bundle', 'threads');
+  const emptyPair = stats(await emptyWorkerPair(COLD_RUNS));
+  const fresh = await freshPair(COLD_RUNS, 'source', 'in-thread');
+  const freshBundle = await freshPair(COLD_RUNS, 'bundle', 'in-thread');
   const cli = await measureCli(CLI_RUNS);
   const library = await libraryReproduces();
   const long = await benchLongRun();
@@ -767,7 +755,9 @@ async function main(): Promise<void> {
     ['simulated, warm sides: median', ms(warm.stats.median), `${warm.stats.n} runs after ${STEADY_WARMUP} warm-up, both sides in this thread, timed in turn with the two bare rows below (${TURN_BLOCKS} blocks each)`],
     ['simulated, warm sides: p90', ms(warm.stats.p90), `min ${ms(warm.stats.min)}, max ${ms(warm.stats.max)}`],
     ['  the same, warm worker threads: median', ms(warmThreads.stats.median), `each side in a worker thread, as in a browser, after ${warmThreads.warmUp} warm-up; p90 ${ms(warmThreads.stats.p90)}`],
-    ['simulated, cold workers: median', ms(cold.median), `${cold.n} runs, fresh worker pair each (start-up included); aim ≤ 100 ms`],
+    freshPairRow('simulated, first worker pair', "a fresh process's first pair of worker threads (loading the sides from the TypeScript source) and its run", coldWorkers, emptyPair),
+    freshPairRow('  the same, from the CLI bundle', 'each thread loading its bundled entry with the compile cache on', coldWorkersBundle, emptyPair),
+    ['  floor: an empty worker pair', ms(emptyPair.median), `two threads of an empty module until both have posted, median of ${emptyPair.n}: Node's start of a thread, before any code of ours`],
     freshPairRow('simulated, first pair in this thread', "a fresh process's first pair (loading the sides from the TypeScript source) and its run", fresh),
     freshPairRow('  the same, from the CLI bundle', 'the sides loaded as cancel-lab loads them (dist-cli/, compile cache on)', freshBundle),
     ['engine throughput', `${framesPerSecond.toFixed(0)} frames/s`, `${frames} frames / warm median`],

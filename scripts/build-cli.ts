@@ -36,8 +36,9 @@ async function main(): Promise<void> {
     root,
     publicDir: false,
     build: {
-      // The command line, and the entry of the explorer's worker threads (src/host/explore-worker.ts
-      // starts the bundled one when it sits beside it), so that a pool's threads load no TypeScript either.
+      // The command line, and the entries of its worker threads (the explorer's, and each side's
+      // when a pair runs in threads: src/host/explore-worker.ts and node.ts start the bundled one
+      // when it sits beside them), so that those threads load no TypeScript either.
       ssr: true,
       outDir: out,
       emptyOutDir: true,
@@ -46,7 +47,13 @@ async function main(): Promise<void> {
       reportCompressedSize: false,
       rollupOptions: {
         // host.mjs: the headless host as a module, which the bench's fresh pair loads as the command line would.
-        input: { main: 'src/cli/main.ts', 'explore.node': 'workers/explore.node.ts', host: 'src/host/index.ts' },
+        input: {
+          main: 'src/cli/main.ts',
+          'explore.node': 'workers/explore.node.ts',
+          'client.node': 'workers/client.node.ts',
+          'server.node': 'workers/server.node.ts',
+          host: 'src/host/index.ts',
+        },
         output: {
           entryFileNames: '[name].mjs',
           chunkFileNames: '[name]-[hash].mjs',

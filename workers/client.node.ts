@@ -1,8 +1,7 @@
 // Node entry (worker_threads): the same side as in the browser, for headless runs in worker threads.
-import { parentPort } from 'node:worker_threads';
-import { clientSide } from './client-side.ts';
-import { withBatches } from './runtime.ts';
-import { exposeSide, nodePort } from './side-channel.ts';
+import { parentOfThread } from './thread-start.node.ts';
 
-if (!parentPort) throw new Error('client.node.ts must run in a worker thread');
-exposeSide(withBatches(clientSide), nodePort(parentPort));
+const parent = parentOfThread('client.node.ts');
+// Imported once the compile cache is on (thread-start.node.ts says why).
+const [{ clientSide }, { withBatches }, { exposeSide, nodePort }] = await Promise.all([import('./client-side.ts'), import('./runtime.ts'), import('./side-channel.ts')]);
+exposeSide(withBatches(clientSide), nodePort(parent));

@@ -1,8 +1,7 @@
 // Node entry (worker_threads): the same side as in the browser, for headless runs in worker threads.
-import { parentPort } from 'node:worker_threads';
-import { serverSide } from './server-side.ts';
-import { withBatches } from './runtime.ts';
-import { exposeSide, nodePort } from './side-channel.ts';
+import { parentOfThread } from './thread-start.node.ts';
 
-if (!parentPort) throw new Error('server.node.ts must run in a worker thread');
-exposeSide(withBatches(serverSide), nodePort(parentPort));
+const parent = parentOfThread('server.node.ts');
+// Imported once the compile cache is on (thread-start.node.ts says why).
+const [{ serverSide }, { withBatches }, { exposeSide, nodePort }] = await Promise.all([import('./server-side.ts'), import('./runtime.ts'), import('./side-channel.ts')]);
+exposeSide(withBatches(serverSide), nodePort(parent));

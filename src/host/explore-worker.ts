@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import { threadStart } from '../../workers/thread-start.node.ts';
 import { describe, projectRoot } from './node.ts';
 
 export interface ExploreWorker {
@@ -25,7 +26,7 @@ function entry(): URL {
 }
 
 export function startExploreWorker(): ExploreWorker {
-  const worker = new Worker(entry());
+  const worker = new Worker(entry(), { workerData: threadStart() });
   let died: ((why: string) => void) | null = null;
   let why: string | null = null;
   // Listened to from the start: a worker's error with no listener would take the process down.

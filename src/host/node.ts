@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { nodePort, sideOver } from '../../workers/side-channel.ts';
+import { threadStart } from '../../workers/thread-start.node.ts';
 import { Run, wrapSteps, type RunOptions, type Sides } from '../engine/index.ts';
 import type { Scenario } from '../scenario/index.ts';
 import type { ClientSideApi, ServerSideApi } from '../engine/index.ts';
@@ -63,10 +64,21 @@ export function createNodeSides(options: NodeSidesOptions = {}): NodeSides {
   return inThread ?? workerSides(options);
 }
 
+/**
+ * A side's worker entry. In the CLI bundle (scripts/build-cli.ts) the bundled entries sit beside
+ * this code, in dist-cli/, and a worker then loads plain JavaScript that V8's compile cache
+ * keeps, instead of type-stripping the sides' and the SDK's modules at every start. A `root`
+ * given (a site build, a test with a folder of its own) names the source folder to load.
+ */
+function sideEntry(side: 'client' | 'server', root: URL | undefined): URL {
+  const bundled = new URL(`./${side}.node.mjs`, import.meta.url);
+  if (root === undefined && existsSync(bundled)) return bundled;
+  return new URL(`workers/${side}.node.ts`, root ?? projectRoot());
+}
+
 function workerSides(options: NodeSidesOptions): NodeSides {
-  const root = options.root ?? projectRoot();
-  const clientWorker = new Worker(new URL('workers/client.node.ts', root));
-  const serverWorker = new Worker(new URL('workers/server.node.ts', root));
+  const clientWorker = new Worker(sideEntry('client', options.root), { workerData: threadStart() });
+  const serverWorker = new Worker(sideEntry('server', options.root), { workerData: threadStart() });
   if (options.unref) {
     clientWorker.unref();
     serverWorker.unref();

@@ -1,6 +1,7 @@
 /**
  * The command line's bundle (scripts/build-cli.ts) prints what the TypeScript source prints for
- * a library scenario and an explored one (on the pool's worker threads), the launcher (bin/cancel-lab.mjs) runs the bundle only while every file
+ * a library scenario and an explored one (on the pool's worker threads), its sides in worker
+ * threads run from their bundled entries with the source's trace, the launcher (bin/cancel-lab.mjs) runs the bundle only while every file
  * that went into it is older than the build, and its V8 settings leave every trace as recorded.
  */
 import { after, before, test } from 'node:test';
@@ -9,8 +10,10 @@ import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, readFile, realpath, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { runHeadless } from '../../src/host/index.ts';
+import { libraryEntry } from '../../src/scenario/index.ts';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -47,6 +50,34 @@ test('the bundle prints, for a library scenario, what the source prints, and lis
     assert.ok(fromSource.stdout.length > 100, fromSource.stdout);
     assert.deepEqual(fromBundle, fromSource, args.join(' '));
   }
+});
+
+test("the bundle's sides in worker threads load their bundled entries and give the source's trace", async () => {
+  const out = join(dir, 'dist-cli-threads');
+  await run(process.execPath, [join(ROOT, 'scripts/build-cli.ts'), out], { cwd: ROOT });
+  const scenario = libraryEntry('race-r1-cancel-after-response')?.scenario;
+  assert.ok(scenario);
+  const expected = await runHeadless(scenario);
+  // The scratch folder holds no workers/: a thread that reached for the TypeScript entry would die.
+  const child = join(dir, 'threads-child.mjs');
+  await writeFile(
+    child,
+    [
+      "import module from 'node:module';",
+      "import { readFileSync } from 'node:fs';",
+      'module.enableCompileCache();',
+      `const host = await import(${JSON.stringify(pathToFileURL(join(out, 'host.mjs')).href)});`,
+      'const sides = host.createNodeSides({ threads: true });',
+      "const trace = await host.runHeadless(JSON.parse(readFileSync(process.argv[2], 'utf8')), sides);",
+      'await sides.close();',
+      'process.stdout.write(JSON.stringify(trace));',
+      '',
+    ].join('\n'),
+  );
+  const scenarioFile = join(dir, 'threads-scenario.json');
+  await writeFile(scenarioFile, JSON.stringify(scenario));
+  const { stdout } = await run(process.execPath, [child, scenarioFile], { cwd: dir });
+  assert.equal(stdout, JSON.stringify(expected));
 });
 
 test('the launcher runs the bundle while it is fresh, and the source once a file that went in is newer', async () => {
