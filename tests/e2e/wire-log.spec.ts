@@ -77,6 +77,23 @@ test('a selected frame stays selected while the run goes on, and through a filte
   await expect(request).toHaveAttribute('aria-current', 'true');
 });
 
+test('the arrow keys move the selection row by row through the rows the filter keeps', async ({ page }) => {
+  await open(page);
+  await countTo(page, 3, 10);
+  await expect(methodCell(page, 'result of tools/call')).toHaveCount(1);
+  await page.locator('#wire-methods label', { hasText: 'notifications/progress' }).getByRole('checkbox').uncheck();
+  const request = methodCell(page, /^tools\/call$/);
+  await request.click();
+  await expect(request).toHaveAttribute('aria-current', 'true');
+  // The next row the filter keeps is the call's result: the progress rows between are hidden.
+  await page.keyboard.press('ArrowDown');
+  await expect(methodCell(page, 'result of tools/call')).toHaveAttribute('aria-current', 'true');
+  await expect(page.locator('#wire-detail pre')).toContainText('"result"');
+  await page.keyboard.press('ArrowUp');
+  await expect(request).toHaveAttribute('aria-current', 'true');
+  await expect(page.locator('#wire-table tbody tr[aria-current="true"]')).toHaveCount(1);
+});
+
 test('a call that failed says why above the log and in the calls table, in the server’s words', async ({ page }) => {
   const scenario = {
     ...defaultScenario(),
