@@ -37,8 +37,8 @@ async function main(): Promise<void> {
     publicDir: false,
     build: {
       // The command line, and the entries of its worker threads (the explorer's, and each side's
-      // when a pair runs in threads: src/host/explore-worker.ts and node.ts start the bundled one
-      // when it sits beside them), so that those threads load no TypeScript either.
+      // when a pair runs in threads: startThread in src/host/node.ts starts the bundled one when
+      // it sits beside it), so that those threads load no TypeScript either.
       ssr: true,
       outDir: out,
       emptyOutDir: true,

@@ -4,10 +4,7 @@
  * explorer's pooled lane drives. The shape is the explorer's PoolWorker; this layer only starts
  * and ends the thread.
  */
-import { existsSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
-import { threadStart } from '../../workers/thread-start.node.ts';
-import { describe, projectRoot } from './node.ts';
+import { describe, startThread } from './node.ts';
 
 export interface ExploreWorker {
   postMessage(message: unknown): void;
@@ -16,17 +13,8 @@ export interface ExploreWorker {
   terminate(): Promise<void>;
 }
 
-/**
- * The worker's entry: in the CLI bundle (scripts/build-cli.ts) its bundled entry sits beside
- * this code, in dist-cli/; run from the source, the TypeScript entry.
- */
-function entry(): URL {
-  const bundled = new URL('./explore.node.mjs', import.meta.url);
-  return existsSync(bundled) ? bundled : new URL('workers/explore.node.ts', projectRoot());
-}
-
 export function startExploreWorker(): ExploreWorker {
-  const worker = new Worker(entry(), { workerData: threadStart() });
+  const worker = startThread('explore');
   let died: ((why: string) => void) | null = null;
   let why: string | null = null;
   // Listened to from the start: a worker's error with no listener would take the process down.

@@ -65,20 +65,22 @@ export function createNodeSides(options: NodeSidesOptions = {}): NodeSides {
 }
 
 /**
- * A side's worker entry. In the CLI bundle (scripts/build-cli.ts) the bundled entries sit beside
- * this code, in dist-cli/, and a worker then loads plain JavaScript that V8's compile cache
- * keeps, instead of type-stripping the sides' and the SDK's modules at every start. A `root`
- * given (a site build, a test with a folder of its own) names the source folder to load.
+ * Starts one of the headless host's worker threads (a side, or a lane of the explorer's pool),
+ * as thread-start.node.ts expects it. In the CLI bundle (scripts/build-cli.ts) the bundled
+ * entries sit beside this code, in dist-cli/, and the thread then loads plain JavaScript that
+ * V8's compile cache keeps, instead of type-stripping the SDK's and our modules at every start;
+ * run from the source, or given a `root` (a site build, a test with a folder of its own), it
+ * loads the TypeScript entry.
  */
-function sideEntry(side: 'client' | 'server', root: URL | undefined): URL {
-  const bundled = new URL(`./${side}.node.mjs`, import.meta.url);
-  if (root === undefined && existsSync(bundled)) return bundled;
-  return new URL(`workers/${side}.node.ts`, root ?? projectRoot());
+export function startThread(entry: 'client' | 'server' | 'explore', root?: URL): Worker {
+  const bundled = new URL(`./${entry}.node.mjs`, import.meta.url);
+  const url = root === undefined && existsSync(bundled) ? bundled : new URL(`workers/${entry}.node.ts`, root ?? projectRoot());
+  return new Worker(url, { workerData: threadStart() });
 }
 
 function workerSides(options: NodeSidesOptions): NodeSides {
-  const clientWorker = new Worker(sideEntry('client', options.root), { workerData: threadStart() });
-  const serverWorker = new Worker(sideEntry('server', options.root), { workerData: threadStart() });
+  const clientWorker = startThread('client', options.root);
+  const serverWorker = startThread('server', options.root);
   if (options.unref) {
     clientWorker.unref();
     serverWorker.unref();
