@@ -79,6 +79,16 @@ describe('probe bounds', { concurrency: true }, () => {
     await gone(fixturePid(events));
   });
 
+  test('a server whose tool speeds up after it is timed: the race is tried three times, aimed earlier each time, then MISSED, not passed', async () => {
+    const ran = await cli(['probe', ...SLOW, '--only', 'cancel-races-response', '--', ...fixture('misbehaving.ts', 'hasty')]);
+    assert.equal(ran.code, 0, ran.stderr);
+    assert.match(ran.stdout, /^MISSED +Cancel racing the response \(cancel-races-response\)$/m);
+    const tries = [...ran.stdout.matchAll(/Try (\d): called the tool \(request \d+\) and aborted it \d+ ms later \(aimed at (\d+)% of its time\), but the response came first \(the call was answered \d+ ms after it was sent\), so the SDK sent no cancel\./g)];
+    assert.deepEqual(tries.map((t) => [t[1], t[2]]), [['1', '95'], ['2', '80'], ['3', '60']], ran.stdout);
+    assert.match(ran.stdout, /The check missed: the response came first in each of 3 tries, so the race was not reached/);
+    assert.match(ran.stdout, /The follow-up call was answered/);
+  });
+
   test('a tool too fast to race: exit 2, with what to do about it', async () => {
     const ran = await cli(['probe', '--tool', 'slow', '--args', '{"ms":5}', '--', ...fixture('v2-stdio.ts')]);
     assert.equal(ran.code, 2, ran.stderr);

@@ -21,6 +21,7 @@ const STATUS_LABEL: Record<CheckStatus, string> = {
   info: 'INFO',
   'not-run': 'NOT RUN',
   incomplete: 'STUCK',
+  missed: 'MISSED',
 };
 
 const EXIT_LINE: Record<ExitCode, string> = {

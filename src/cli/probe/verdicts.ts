@@ -21,7 +21,7 @@ import { findingTone, isNotable, type FindingTone } from '../../views/index.ts';
 import type { CheckRun } from './battery.ts';
 import { NOT_JSON } from './stdio-transport.ts';
 
-export type CheckStatus = 'pass' | 'warn' | 'fail' | 'info' | 'not-run' | 'incomplete';
+export type CheckStatus = 'pass' | 'warn' | 'fail' | 'info' | 'not-run' | 'incomplete' | 'missed';
 
 export interface CheckVerdict {
   run: CheckRun;
@@ -114,6 +114,8 @@ export function checkVerdicts(findings: readonly Finding[], trace: readonly Trac
     const mine = findings.filter((f) => isNotable(f, setting) && inside(f)).sort((a, b) => RANK[findingTone(a)] - RANK[findingTone(b)]);
     const worst = mine[0];
     const status = worst !== undefined ? STATUS[findingTone(worst)] : 'pass';
-    return { run, status: run.stuck !== null && status === 'pass' ? 'incomplete' : status, findings: mine };
+    // A check that did not get to what it tests has no pass to give.
+    const unfinished = run.stuck !== null ? 'incomplete' : run.missed !== null ? 'missed' : null;
+    return { run, status: unfinished !== null && status === 'pass' ? unfinished : status, findings: mine };
   });
 }
