@@ -9,9 +9,10 @@
  *      first pair, of worker threads (their start-up included, teardown not; next to an empty
  *      pair of threads) and in its thread, each from the source and from the CLI bundle
  *      (scripts/bench-speed.ts);
- *   2. frames per second the engine handles (frames in the trace / warm median run time), and
- *      the live figure's 2,000 steps of 1 ms headless, the sides running ahead in batches and
- *      asked one step per round trip, side by side;
+ *   2. frames per second the engine handles (frames in the trace / warm median run time), the
+ *      checker judging a run near the event bound (benchChecker), and the live figure's 2,000
+ *      steps of 1 ms headless, the sides running ahead in batches and asked one step per round
+ *      trip, side by side;
  *   3. the same exchange on the bare SDK, no simulation: Client + McpServer joined by
  *      InMemoryTransport.createLinkedPair() in this process, real timers, stepMs 0
  *      (scripts/bench-bare.ts), timed in turn with the warm run of 1 (benchWarmAgainstBare);
@@ -24,12 +25,14 @@
  *      cost of appending row 10 and row 10,000 (scripts/bench-wire-log.ts);
  *   8. live mode and replays in the playground: 2,000 steps of 1 ms at 4× (wall time against the
  *      replay floor and the ideal 500 ms), and the longest main-thread task while playing and
- *      during a replay near the event bound (measureLive);
+ *      during a replay near the event bound (measureLive), and during a 100,000-event import
+ *      (scripts/bench-import.ts);
  *   9. issue 17 §2, each next to its aim: the command line's whole process for a library
  *      scenario (`npx cancel-lab run …`, and its launcher alone, each with its floor: npx of a
  *      no-op bin, Node running an empty file), and every library trace
  *      reproduced in this thread (scripts/bench-speed.ts), and the explorer's schedules/s in the
- *      playground's Explore panel (scripts/bench-explore-chromium.ts); the other aims are on the
+ *      playground's Explore panel with the page's longest task meanwhile
+ *      (scripts/bench-explore-chromium.ts); the other aims are on the
  *      rows above.
  */
 import { execSync, spawn } from 'node:child_process';
@@ -51,6 +54,8 @@ import { defaultScenario, type Scenario } from '../src/scenario/index.ts';
 import type { TraceEvent } from '../src/trace/index.ts';
 import { benchExplore } from './bench-explore.ts';
 import { benchExploreChromium } from './bench-explore-chromium.ts';
+import { benchImportChromium } from './bench-import.ts';
+import { checkRun } from '../src/rules/index.ts';
 import { serveStatic } from './bench-static-host.ts';
 import { writeReadyFloor } from './bench-ready-floor.ts';
 import { newTabVisits } from './bench-ready-tab.ts';
@@ -136,6 +141,26 @@ async function benchWarm(s: Scenario, warmUp: number, threads = false): Promise<
 }
 
 const LONG_RUNS = 5;
+/** Judgings of one long trace by every rule (benchChecker). */
+const CHECKER_RUNS = 5;
+
+/** Judging a run near the engine's event bound with every rule of the catalog, as the playground re-judges on each step and `check` judges a long trace. */
+async function benchChecker(): Promise<{ stats: Stats; events: number }> {
+  const scenario = slowCountScenario(6600);
+  const sides = createNodeSides();
+  try {
+    const trace = await runHeadless(scenario, sides);
+    const samples: number[] = [];
+    for (let i = 0; i < CHECKER_RUNS + 1; i++) {
+      const t0 = performance.now();
+      checkRun({ revision: scenario.revision, transport: scenario.transport }, trace);
+      if (i > 0) samples.push(performance.now() - t0);
+    }
+    return { stats: stats(samples), events: trace.length };
+  } finally {
+    await sides.close();
+  }
+}
 
 /**
  * The live figure's 2,000 steps of 1 ms run headless on warm workers: as the engine runs them
@@ -263,8 +288,10 @@ interface BrowserFigures {
   replayWall: Stats;
   /** The longest main-thread task (ms) during a replay near the engine's event bound, and the paints after it. */
   boundReplayLongest: Stats;
-  /** The explorer's row in the playground's Explore panel (bench-explore-chromium.ts). */
-  explorer: [string, string, string];
+  /** The explorer's rows in the playground's Explore panel (bench-explore-chromium.ts). */
+  explorer: [string, string, string][];
+  /** The longest task of a 100,000-event import (bench-import.ts). */
+  importLongest: [string, string, string];
 }
 
 /** A fresh process's first pair, its code loaded as `how` says (freshPair in bench-speed.ts), next to `floor` when there is one, or why there is none (only the bundle can be missing). */
@@ -489,6 +516,7 @@ async function measureChromium(): Promise<BrowserFigures | null> {
 
       const live = await measureLive(browser, base);
       const explorer = await benchExploreChromium(browser, base, standardScenario());
+      const importLongest = await benchImportChromium(browser, base);
 
       const context = await browser.newContext();
       const page = await context.newPage();
@@ -509,7 +537,7 @@ async function measureChromium(): Promise<BrowserFigures | null> {
         tabConnect: stats(tabConnect),
         tabFloor: stats(tabFloor),
         previewDomContentLoaded: stats(loads.preview.dcl),
-        sequence: stats(sequence), sequenceMessages, lessonJsBytes: bytes, lessonJsGzip: gzip, lessonScripts: scripts.length, ...live, explorer };
+        sequence: stats(sequence), sequenceMessages, lessonJsBytes: bytes, lessonJsGzip: gzip, lessonScripts: scripts.length, ...live, explorer, importLongest };
     } finally {
       await browser.close();
     }
@@ -719,6 +747,7 @@ async function main(): Promise<void> {
   const cli = await measureCli(CLI_RUNS);
   const library = await libraryReproduces();
   const long = await benchLongRun();
+  const checker = await benchChecker();
   const frames = warm.trace.filter((e) => e.kind === 'frame').length;
   const framesPerSecond = frames / (warm.stats.median / 1000);
   const eventsPerSecond = warm.trace.length / (warm.stats.median / 1000);
@@ -762,6 +791,7 @@ async function main(): Promise<void> {
     freshPairRow('  the same, from the CLI bundle', 'the sides loaded as cancel-lab loads them (dist-cli/, compile cache on)', freshBundle),
     ['engine throughput', `${framesPerSecond.toFixed(0)} frames/s`, `${frames} frames / warm median`],
     ['', `${eventsPerSecond.toFixed(0)} events/s`, describeTrace(warm.trace)],
+    ['checker, a run near the event bound', ms(checker.stats.median), `every rule over the ${checker.events} events of 6,600 progress steps, median of ${checker.stats.n} after one warm-up (p90 ${ms(checker.stats.p90)})`],
     ['simulated, 2,000 × 1 ms, warm: median', ms(long.batched.median), `${long.events} events, the sides running ahead in batches; median of ${long.batched.n} (p90 ${ms(long.batched.p90)})`],
     [
       '  the same, one step per round trip',
@@ -868,7 +898,8 @@ async function main(): Promise<void> {
             ms(browser.boundReplayLongest.median),
             `a replay of ~19,800 events (near the 20,000-event bound) and the paints after it, median of ${browser.boundReplayLongest.n}, max ${ms(browser.boundReplayLongest.max)}; aim ≤ 100 ms`,
           ],
-          browser.explorer,
+          browser.importLongest,
+          ...browser.explorer,
           [
             'lesson page JS before interaction',
             `${(browser.lessonJsBytes / 1024).toFixed(1)} KiB`,

@@ -307,7 +307,7 @@ describe('the checker', () => {
     );
   });
 
-  test('is fast enough to re-run on every step: thousands of events in well under a second', () => {
+  test('judges a trace of 500 cancelled calls whole (how long it takes is a figure of npm run bench)', () => {
     const b = traceBuilder();
     handshake(b);
     for (let i = 1; i <= 500; i++) {
@@ -321,11 +321,8 @@ describe('the checker', () => {
       b.deliver(b.result('s2c', i, { content: [] }));
     }
     assert.ok(b.trace.length > 5000, `${b.trace.length} events`);
-    const start = performance.now();
     const findings = checkRun({ revision: '2025-11-25', transport: 'stdio' }, b.trace);
-    const ms = performance.now() - start;
     assert.ok(findings.length > 500);
-    assert.ok(ms < 1000, `checked ${b.trace.length} events in ${ms.toFixed(1)} ms`);
   });
 });
 
