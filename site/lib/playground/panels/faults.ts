@@ -12,6 +12,7 @@ import type { RunView } from '../../../../src/views/index.ts';
 import { byId, el } from '../dom.ts';
 import type { Actions, Panel } from '../types.ts';
 import { createForgeMessageField } from './forge-message.ts';
+import { FIXED_TARGETS } from '../fault-targets.ts';
 import { grouped } from '../../../../src/trace/index.ts';
 
 const DIRECTION_WORDS: Record<Direction, string> = { c2s: 'client → server', s2c: 'server → client' };
@@ -149,8 +150,7 @@ export function createFaultsPanel(root: HTMLElement, actions: Actions): Panel {
   function renderTargets(view: RunView): void {
     const wanted = [
       ...view.calls.filter((c) => c.requestId !== null).map((c) => [`call:${c.call}`, `call ${c.call} (id ${JSON.stringify(c.requestId)})`] as const),
-      ['initialize', 'initialize'] as const,
-      ['any', 'any id (below)'] as const,
+      ...FIXED_TARGETS,
     ];
     if ([...target.options].map((o) => o.value).join('|') === wanted.map(([v]) => v).join('|')) return;
     const selected = target.value;
