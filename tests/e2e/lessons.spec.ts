@@ -37,8 +37,17 @@ test('with JavaScript, Run makes an embed live in its own workers; Reset puts th
   await page.goto(LESSON);
   const embed = page.locator('figure.cancel-lab-embed').first();
   const staticRows = await embed.locator('tbody tr').count();
+  // Every status the embed says, however briefly: the live run lasts its scenario's 410 ms, less than a poll may wait.
+  await embed.locator('.status').evaluate((status) => {
+    const said: string[] = [];
+    (window as unknown as { __said: string[] }).__said = said;
+    new MutationObserver(() => said.push(status.textContent ?? '')).observe(status, { childList: true, characterData: true, subtree: true });
+  });
   await embed.getByRole('button', { name: 'Run live' }).click();
-  await expect(embed.locator('.status')).toContainText('live: t =');
+  await expect(embed.locator('.status')).toContainText(/live: t =|ended at t = 410 ms/);
+  await expect(embed.locator('.status')).toContainText('ended at t = 410 ms');
+  const said = await page.evaluate(() => (window as unknown as { __said: string[] }).__said);
+  expect(said.some((text) => text.includes('live: t =')), said.join(' | ')).toBe(true);
   await expect(embed.locator('tbody tr').first()).toContainText('initialize');
   await expect.poll(async () => embed.locator('tbody tr').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(Math.min(staticRows, 8));
   await embed.getByRole('button', { name: 'Reset' }).click();

@@ -37,3 +37,28 @@ export function controlWriter(): (control: Control, value: string | boolean) => 
     else if (control.value !== String(value)) control.value = String(value);
   };
 }
+
+/**
+ * Watches the presses on `doc` from now on, and returns `afterPress`: it runs `show` once the
+ * press going on, if any, has ended and its click has landed (a task after the pointer comes
+ * up: the browser dispatches the click with the pointerup), else in the next task. A change
+ * event fired by a press elsewhere (focus leaving a field for the button pressed) comes between
+ * the press and its release, and a timer alone may fire in that gap on a busy machine: a
+ * validation bubble shown then scrolls its field into view and moves the button out from under
+ * the pointer, and the click is lost.
+ */
+export function pressWatch(doc: Document): (show: () => void) => void {
+  let pressed = false;
+  const waiting: (() => void)[] = [];
+  doc.addEventListener('pointerdown', () => (pressed = true), { capture: true });
+  const release = (): void => {
+    pressed = false;
+    for (const show of waiting.splice(0)) setTimeout(show, 0);
+  };
+  doc.addEventListener('pointerup', release, { capture: true });
+  doc.addEventListener('pointercancel', release, { capture: true });
+  return (show) => {
+    if (pressed) waiting.push(show);
+    else setTimeout(show, 0);
+  };
+}

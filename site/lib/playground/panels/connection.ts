@@ -23,7 +23,7 @@ import {
 } from '../../../../src/scenario/index.ts';
 import { statusLine, type RunView } from '../../../../src/views/index.ts';
 import type { LiveState } from '../../session.ts';
-import { byId, controlWriter, el, need } from '../dom.ts';
+import { byId, controlWriter, el, need, pressWatch } from '../dom.ts';
 import type { Actions, Panel, Setting } from '../types.ts';
 import { createNegotiationControls } from './negotiation.ts';
 import { grouped, plural } from '../../../../src/trace/index.ts';
@@ -91,6 +91,7 @@ export function createConnectionPanel(root: HTMLElement, actions: Actions): Conn
   const serverProfile = byId<HTMLSelectElement>(root, 'server-profile');
   const clientProfile = byId<HTMLSelectElement>(root, 'client-profile');
   const latC2s = byId<HTMLInputElement>(root, 'lat-c2s');
+  const afterPress = pressWatch(root.ownerDocument);
   const latS2c = byId<HTMLInputElement>(root, 'lat-s2c');
   const resumable = byId<HTMLInputElement>(root, 'resumable');
   const retryMs = byId<HTMLInputElement>(root, 'retry-ms');
@@ -227,7 +228,7 @@ export function createConnectionPanel(root: HTMLElement, actions: Actions): Conn
       if (bad) {
         // Shown once the click that moved focus away has landed: the bubble scrolls the field into
         // view, and doing that mid-click would move the button the user pressed from under the pointer.
-        setTimeout(() => input.reportValidity(), 0);
+        afterPress(() => input.reportValidity());
         return true;
       }
     }
