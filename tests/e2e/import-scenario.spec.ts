@@ -102,3 +102,11 @@ test('a 100,000-event import: the progress bar moves in front of the user while 
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('the how-to is in the docs sidebar and walks through the sample', async ({ page }) => {
+  await page.goto('/guides/getting-started/');
+  await page.locator('nav[aria-label="Main"]').getByRole('link', { name: 'Paste a real log into a bug report' }).click();
+  await expect(page).toHaveURL(/\/guides\/paste-a-log\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Paste a real log into a bug report');
+  await expect(page.locator('main')).toContainText('10 of 10 frames match.');
+});
