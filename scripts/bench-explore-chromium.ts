@@ -9,6 +9,7 @@
  */
 import type { Browser } from '@playwright/test';
 import { permalinkOf, type Scenario } from '../src/scenario/index.ts';
+import { longestTask, watchLongTasks } from './bench-long-tasks.ts';
 
 const BUDGET = 600;
 /** The rate is counted from this many schedules on: by then every pair of the pool has started. */
@@ -18,8 +19,6 @@ declare global {
   interface Window {
     /** Each value the Explore panel's progress bar took, with when (the bench's observer). */
     __exploreProgress?: { t: number; value: number; status: string }[];
-    /** The longest task since the search started (ms). */
-    __exploreLongest?: number;
   }
 }
 
@@ -40,15 +39,12 @@ export async function benchExploreChromium(browser: Browser, base: string, stand
       if (!(bar instanceof HTMLProgressElement) || !status) throw new Error('no Explore panel');
       // The status is written in the same paint as the bar: while running it names the pool's size.
       new MutationObserver(() => seen.push({ t: performance.now(), value: bar.value, status: status.textContent ?? '' })).observe(bar, { attributes: true, attributeFilter: ['value'] });
-      window.__exploreLongest = 0;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) window.__exploreLongest = Math.max(window.__exploreLongest ?? 0, e.duration);
-      }).observe({ type: 'longtask' });
     });
+    await watchLongTasks(page);
     await page.locator('#explore-start').click();
     await page.waitForFunction((n) => (window.__exploreProgress ?? []).some((p) => p.value >= n), BUDGET, { timeout: 300_000 });
     const seen = await page.evaluate(() => window.__exploreProgress ?? []);
-    const longest = await page.evaluate(() => window.__exploreLongest ?? 0);
+    const longest = await longestTask(page);
     const first = seen.find((p) => p.value >= FROM);
     const last = seen.find((p) => p.value >= BUDGET);
     if (!first || !last || last.t <= first.t) throw new Error('the Explore panel showed no progress to time');

@@ -55,6 +55,7 @@ import type { TraceEvent } from '../src/trace/index.ts';
 import { benchExplore } from './bench-explore.ts';
 import { benchExploreChromium } from './bench-explore-chromium.ts';
 import { benchImportChromium } from './bench-import.ts';
+import { longestTask, watchLongTasks } from './bench-long-tasks.ts';
 import { checkRun } from '../src/rules/index.ts';
 import { serveStatic } from './bench-static-host.ts';
 import { writeReadyFloor } from './bench-ready-floor.ts';
@@ -307,22 +308,6 @@ const LIVE_RUNS = 3;
 
 function slowCountScenario(steps: number): Scenario {
   return { ...defaultScenario(), steps: [{ at: 20, action: { type: 'call', call: '#1', tool: 'slow_count', args: { steps, stepMs: 1 } } }], endAt: steps + 100 };
-}
-
-/** Collects the duration of every long task (over 50 ms) from now on, in `window.__longTasks`. */
-async function watchLongTasks(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const seen: number[] = [];
-    Object.assign(window, { __longTasks: seen });
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) seen.push(e.duration);
-    }).observe({ type: 'longtask' });
-  });
-}
-
-/** The longest task seen since watchLongTasks, or 0 when none went over 50 ms. */
-function longestTask(page: Page): Promise<number> {
-  return page.evaluate(() => Math.max(0, ...((window as unknown as { __longTasks?: number[] }).__longTasks ?? [])));
 }
 
 /**
