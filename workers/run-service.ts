@@ -23,7 +23,30 @@ export type RunCommand =
    * Events due by `t`, for about `budgetMs` of wall-clock time (the first of them in any case);
    * answers true when it got there (the clock then moves to `t`), false when the budget ran out first.
    */
-  | { op: 'run-until'; t: number; budgetMs: number };
+  | { op: 'run-until'; t: number; budgetMs: number }
+  /**
+   * Live play: events due by the virtual time wall time has reached at `clock.speed`, counted
+   * from `clock` (the page's virtual time at an instant of the page's wall clock, epoch ms) to
+   * when the worker begins this command, for about `budgetMs` as run-until. Worked out here and
+   * not by the page, so that a command the page sent while the worker was busy with the one
+   * before runs what became due by the time it begins: the page keeps one such command waiting
+   * behind the running one, and the worker never waits for a page busy painting.
+   */
+  | { op: 'run-paced'; clock: PaceClock; budgetMs: number };
+
+/** A virtual time at an instant of wall time, and how fast virtual time runs from there. */
+export interface PaceClock {
+  /** Wall-clock epoch ms (performance.timeOrigin + performance.now(), which threads share). */
+  wall: number;
+  virtual: number;
+  speed: number;
+}
+
+/** Where `clock` has got to by now. */
+export function pacedTime(clock: PaceClock): number {
+  const elapsed = Math.max(0, performance.timeOrigin + performance.now() - clock.wall);
+  return Math.floor(clock.virtual + elapsed * clock.speed);
+}
 
 /** The run as it stands after a command, and the trace events the command added. */
 export interface RunState {
@@ -37,6 +60,18 @@ export type RunAnswer = { id: number; value: boolean; state: RunState } | { id: 
 
 function isRunCommand(m: unknown): m is { id: number; command: RunCommand } {
   return typeof m === 'object' && m !== null && 'id' in m && typeof m.id === 'number' && 'command' in m && typeof m.command === 'object' && m.command !== null;
+}
+
+/** Events due by `t` for about `budgetMs`; the first event due always runs, so that a call makes progress however short its budget. */
+function runFor(run: Run, t: number, budgetMs: number): Promise<boolean> {
+  const deadline = performance.now() + budgetMs;
+  let first = true;
+  const shouldStop = (): boolean => {
+    if (!first) return performance.now() >= deadline;
+    first = false;
+    return false;
+  };
+  return run.runUntil(t, { shouldStop });
 }
 
 /** In the worker: runs the page's commands on `sides`, one after another, answering each on `port`. */
@@ -64,17 +99,10 @@ export function serveRun(sides: Sides, port: Port): void {
       case 'handshake':
         for (let t = r.nextEventTime(); t !== null && t <= command.through && r.handshaking; t = r.nextEventTime()) await r.step();
         return true;
-      case 'run-until': {
-        // The first event due always runs, so that a call makes progress however short its budget.
-        const deadline = performance.now() + command.budgetMs;
-        let first = true;
-        const shouldStop = (): boolean => {
-          if (!first) return performance.now() >= deadline;
-          first = false;
-          return false;
-        };
-        return r.runUntil(command.t, { shouldStop });
-      }
+      case 'run-until':
+        return runFor(r, command.t, command.budgetMs);
+      case 'run-paced':
+        return runFor(r, Math.max(r.virtualTime, pacedTime(command.clock)), command.budgetMs);
     }
   }
 

@@ -1,14 +1,15 @@
 /**
  * The page's handle on a run played in the sides' worker (workers/run-service.ts): the same
  * questions a Run answers (its trace, clock, next event, halt), answered from a copy the worker
- * keeps up to date with every answer. Commands go one at a time, in order; a run never has two
- * outstanding, since the live driver queues its engine calls. Long work is asked for in slices
+ * keeps up to date with every answer. Commands are answered in order; a run has at most two
+ * outstanding, both live play's (pace), since the live driver queues its other engine calls
+ * behind those. Long work is asked for in slices
  * of wall-clock time, so that the page can stop a replay between two of them.
  */
 import type { RunHalt } from '../../src/engine/index.ts';
 import type { Scenario, Step } from '../../src/scenario/index.ts';
 import type { TraceEvent } from '../../src/trace/index.ts';
-import type { RunAnswer, RunCommand, RunState } from '../../workers/run-service.ts';
+import type { PaceClock, RunAnswer, RunCommand, RunState } from '../../workers/run-service.ts';
 import type { Port } from '../../workers/side-channel.ts';
 
 /** Wall ms of worker time per slice of a replay: how long a Reset may wait for the replay it interrupts. */
@@ -166,6 +167,16 @@ export class RemoteRun {
       if (left <= 0) return false;
       if (await this.send({ op: 'run-until', t, budgetMs: Math.min(SLICE_MS, left) })) return true;
     }
+  }
+
+  /**
+   * Live play's command (run-paced): the events due by where `clock` has got to when the worker
+   * begins it, for about `budgetMs`; true when it got there. Posted at once, so that the page may
+   * send the next before this one is answered (the answers are taken in the order they were
+   * sent); the fresh run's handshake has been taken by then (live play follows a handshake or a replay).
+   */
+  pace(clock: PaceClock, budgetMs: number): Promise<boolean> {
+    return this.channel.send({ op: 'run-paced', clock, budgetMs }).then((answer) => this.take(answer));
   }
 
   runToEnd(options: RemoteRunUntil = {}): Promise<boolean> {

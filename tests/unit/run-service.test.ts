@@ -77,6 +77,25 @@ test('a lost worker fails every command, waiting and later, with the reason', as
   await lost.worker.terminate();
 });
 
+test('live play\'s calls, two out at once, give the trace a replay of the same steps gives: each runs what wall time had reached when the worker began it', async () => {
+  const entry = libraryEntry('race-r1-cancel-after-response');
+  assert.ok(entry);
+  const run = await RemoteRun.start(entry.scenario, channel);
+  // Virtual time at 1 ms a wall ms, counted from 50 wall ms ago: the worker begins at 50 ms or later.
+  const clock = { wall: performance.timeOrigin + performance.now() - 50, virtual: 0, speed: 1 };
+  const [first, second] = await Promise.all([run.pace(clock, 1_000), run.pace(clock, 1_000)]);
+  assert.equal(first && second, true);
+  const after = performance.timeOrigin + performance.now() - clock.wall;
+  assert.ok(run.virtualTime >= 50 && run.virtualTime <= after, `the clock moved to ${run.virtualTime} ms, between 50 and ${after.toFixed(0)}`);
+  assert.ok(run.trace.every((e) => e.t <= run.virtualTime), 'no event due later ran');
+  // Far ahead of the run: each call stops at its budget, and the calls between them run the rest.
+  const ahead = { wall: performance.timeOrigin + performance.now(), virtual: entry.scenario.endAt, speed: 1 };
+  let calls = 0;
+  for (let done = false; !done; calls += 2) done = (await Promise.all([run.pace(ahead, 0.01), run.pace(ahead, 0.01)])).some(Boolean);
+  assert.ok(calls > 3, `the rest took ${calls} calls`);
+  assert.equal(await traceHash(run.trace), entry.trace);
+});
+
 /**
  * A worker started under the fresh run's name, as the head script starts one, and the commands
  * the channel sends after the ones the worker played by itself.
