@@ -7,6 +7,12 @@ export default defineConfig({
   srcDir: './site',
   // The sitemap and canonical URLs need the site's address: SITE_URL where it is deployed.
   site: process.env.SITE_URL ?? 'http://localhost:4321',
+  // Starlight turns on Astro's prefetch-all-links script unless this is set. On every page, it
+  // watches the whole body with MutationObservers that query each added node for links and then
+  // rescan all of them: the playground adds hundreds of wire-log rows a second, and a CPU profile
+  // of a 6,600-step replay had it at 77 ms inside the long paint tasks. The pages are small and
+  // static, so a link is fetched when it is clicked.
+  prefetch: false,
   integrations: [
     modulePreload(),
     starlight({

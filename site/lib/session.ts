@@ -5,7 +5,7 @@
  * and each disposes the previous run before stepping the worker: two runs must never step the
  * same sides at once.
  */
-import { deriveRunView, type RunView } from '../../src/views/index.ts';
+import { deriveRunView, runViewSteps, type RunView } from '../../src/views/index.ts';
 import type { Scenario } from '../../src/scenario/index.ts';
 import type { TraceEvent, UserAction } from '../../src/trace/index.ts';
 import { createBrowserRunner, type BrowserRunner } from './browser-sides.ts';
@@ -15,6 +15,14 @@ import { CONNECT_AT_ONCE_MS } from '../../workers/first-run.ts';
 
 /** A derive that took longer than this (ms) hands its view to the listeners in the next task. */
 const DERIVE_ALONE_MS = 16;
+
+/**
+ * A trace of more events than this is derived in steps, a task each (runViewSteps), so that a
+ * long replay's last paint does not hold the page for the whole derive (a 6,600-step replay,
+ * about 19,800 events, took one task of about 140 ms). Shorter ones derive in one go, well
+ * within a frame.
+ */
+const DERIVE_AT_ONCE_UP_TO = 4_000;
 
 /**
  * The share of the page's thread its paints may take while a run plays: after a paint that took
@@ -97,18 +105,16 @@ export function createSession(): Session {
   /** How long the last paint held the thread (the derive, and the panels when they paint in the same task), and when it ended. */
   let paintCost = 0;
   let paintEnded = 0;
+  /** A long trace's view is being derived in steps (paintInSteps); a paint asked for meanwhile waits for it. */
+  let deriving = false;
+  let paintAgain = false;
 
   function asScenario(s: Scenario, d: LiveDriver | null): Scenario {
     return d ? { ...s, steps: [...d.steps], endAt: d.now } : s;
   }
 
-  function paint(): void {
-    paintQueued = false;
-    if (!scenario) return;
-    const trace = driver?.run.trace ?? [];
-    const began = performance.now();
-    if (!view || view.scenario !== scenario || view.trace.length !== trace.length) view = deriveRunView(scenario, trace.slice());
-    const live: LiveState = {
+  function liveState(s: Scenario): LiveState {
+    return {
       run,
       phase,
       failure,
@@ -116,20 +122,77 @@ export function createSession(): Session {
       playing: driver?.isPlaying ?? false,
       speed,
       nextEvent: driver?.run.nextEventTime() ?? null,
-      scenario: asScenario(scenario, driver),
+      scenario: asScenario(s, driver),
     };
-    const painted = view;
+  }
+
+  /** Hands `painted` to the listeners, unless a later paint has started since (what this one would tell is stale). */
+  function tell(painted: RunView, mine: number): void {
+    if (mine !== paints || scenario !== painted.scenario) return;
+    const live = liveState(painted.scenario);
+    for (const listener of listeners) listener(painted, live);
+  }
+
+  function paint(): void {
+    paintQueued = false;
+    if (!scenario) return;
+    // One derive at a time: a paint asked for meanwhile follows it, with the trace as it is then.
+    if (deriving) {
+      paintAgain = true;
+      return;
+    }
+    const trace = driver?.run.trace ?? [];
     const mine = ++paints;
-    const tell = (): void => {
-      // A later paint has started since: what this one would tell is stale.
-      if (mine !== paints) return;
-      for (const listener of listeners) listener(painted, live);
-    };
-    // Deriving a long trace takes tens of ms: the panels then paint in a task of their own.
-    if (performance.now() - began > DERIVE_ALONE_MS) void nextTask().then(tell);
-    else tell();
+    if (view?.scenario === scenario && view.trace.length === trace.length) {
+      tell(view, mine);
+      return;
+    }
+    if (trace.length > DERIVE_AT_ONCE_UP_TO) {
+      void paintInSteps(scenario, trace.slice(), mine);
+      return;
+    }
+    const began = performance.now();
+    const painted = deriveRunView(scenario, trace.slice());
+    view = painted;
+    // Deriving took a while: the panels then paint in a task of their own.
+    if (performance.now() - began > DERIVE_ALONE_MS) void nextTask().then(() => tell(painted, mine));
+    else tell(painted, mine);
     paintEnded = performance.now();
     paintCost = paintEnded - began;
+  }
+
+  /** A long trace's view, derived a step per task (runViewSteps); the panels paint in the task after the last. */
+  async function paintInSteps(s: Scenario, trace: readonly TraceEvent[], mine: number): Promise<void> {
+    deriving = true;
+    let cost = 0;
+    let painted: RunView | null = null;
+    try {
+      const steps = runViewSteps(s, trace);
+      while (scenario === s) {
+        const began = performance.now();
+        const step = steps.next();
+        cost += performance.now() - began;
+        if (step.done) {
+          painted = step.value;
+          break;
+        }
+        await nextTask();
+      }
+    } finally {
+      deriving = false;
+    }
+    paintEnded = performance.now();
+    paintCost = cost;
+    // A run that was replaced meanwhile is not shown; its successor paints.
+    if (painted) {
+      view = painted;
+      await nextTask();
+      tell(painted, mine);
+    }
+    if (paintAgain) {
+      paintAgain = false;
+      schedule();
+    }
   }
 
   /**

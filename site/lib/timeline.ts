@@ -134,7 +134,11 @@ export function createTimeline(host: HTMLElement, onSelect: (frame: number) => v
     if (!model || !input) return;
     // The fitted span grows in nice steps (and shrinks when the run is cut back), so a live
     // run rescales a handful of times, not on every frame.
-    if (fitEnd === 0 || model.tEnd > fitEnd * 0.95 || model.tEnd < fitEnd * 0.4) fitEnd = niceCeil(Math.max(model.tEnd * 1.15, 50));
+    // While a long trace is still being read (the end of a long replay), the span is fitted to
+    // where it will end, not to what has been read: the scale then stays put over the frames it
+    // takes, and each draws its new arrows only, instead of moving every arrow as the axis grows.
+    const tEnd = reader.behind ? endOf(input) : model.tEnd;
+    if (fitEnd === 0 || tEnd > fitEnd * 0.95 || tEnd < fitEnd * 0.4) fitEnd = niceCeil(Math.max(tEnd * 1.15, 50));
     const d = domain();
     lay = layoutOf(model.lanes, width, d);
     const key = `${width}|${d[0]}|${d[1]}|${model.lanes.map((l) => l.id).join(',')}`;
@@ -207,6 +211,12 @@ export function createTimeline(host: HTMLElement, onSelect: (frame: number) => v
       root.remove();
     },
   };
+}
+
+/** The virtual time of the last event the input asks to show. */
+function endOf(input: TimelineInput): number {
+  const last = input.until === null ? input.trace.length - 1 : Math.min(input.trace.length - 1, input.until);
+  return input.trace[last]?.t ?? 0;
 }
 
 /**

@@ -5,7 +5,7 @@
  * own. The one description of each concept lives here too: finding labels, counts and badges,
  * the reproduction verdict, an embed's summary, and the connection's status line.
  */
-export { connectionStatus, deriveRunView, type ConnectionStatus, type RunView } from './run-view.ts';
+export { connectionStatus, deriveRunView, runViewSteps, type ConnectionStatus, type RunView } from './run-view.ts';
 export { wireRows, type WireRow } from './wire-rows.ts';
 export { wireCells, type DeliveryState, type WireBadge, type WireCells } from './wire-cells.ts';
 export { filterRows, methodCounts, NO_FILTER, rowMatcher, type WireFilter } from './wire-filter.ts';

@@ -7,7 +7,7 @@
 import { HANDSHAKE_STATES, type ConnectionState } from '../machines/index.ts';
 import { checkRun, type Finding } from '../rules/index.ts';
 import { settingLine, type Scenario } from '../scenario/index.ts';
-import { indexTrace, type Direction, type TraceEvent, type TraceIndex } from '../trace/index.ts';
+import { createTraceIndex, type Direction, type TraceEvent, type TraceIndex } from '../trace/index.ts';
 import { callViews, type CallView } from './call-views.ts';
 import { connectionLog, ledger, negotiated, sideLogs, traceErrors, type ConnectionRow, type LedgerEntry, type LogLine, type Negotiated } from './derive.ts';
 import { findingBadges, findingSummary, type FindingBadge, type FindingSummary } from './findings.ts';
@@ -82,20 +82,41 @@ function currentHandshake(trace: readonly TraceEvent[], status: ConnectionStatus
   return negotiated(reconnect < 0 ? trace : trace.slice(reconnect + 1));
 }
 
-export function deriveRunView(scenario: Scenario, trace: readonly TraceEvent[]): RunView {
-  const index = indexTrace(trace);
+/** Events indexed between two steps of runViewSteps: a few ms of work. */
+const INDEX_SLICE = 2_000;
+
+/**
+ * The derivation in steps: it stops at each `yield`, where a page may let other work in, and
+ * returns the view (the same view however it is stepped). A page deriving a long trace in one
+ * go would hold its thread for the whole of it (indexing, rules, wire rows: well over 100 ms
+ * for a replay near the event bound); stepped a task at a time, no part takes more than a few
+ * tens of ms.
+ */
+export function* runViewSteps(scenario: Scenario, trace: readonly TraceEvent[]): Generator<void, RunView, void> {
+  const builder = createTraceIndex();
+  for (let i = 0; i < trace.length; i++) {
+    if (i > 0 && i % INDEX_SLICE === 0) yield;
+    builder.add(trace[i] as TraceEvent);
+  }
+  const index = builder.index;
+  yield;
   const status = connectionStatus(trace);
   const findings = checkRun(scenario, trace, index);
+  yield;
   const badges = findingBadges(findings, scenario);
   const wire = wireRows(trace, index);
+  yield;
+  const cells = wire.map((row) => wireCells(row, badges));
+  const calls = callViews(trace, index);
+  yield;
   return {
     scenario,
     trace,
     index,
     setting: settingLine(scenario),
     wire,
-    cells: wire.map((row) => wireCells(row, badges)),
-    calls: callViews(trace, index),
+    cells,
+    calls,
     connections: connectionLog(trace),
     ledger: ledger(trace, index),
     negotiated: currentHandshake(trace, status),
@@ -108,4 +129,12 @@ export function deriveRunView(scenario: Scenario, trace: readonly TraceEvent[]):
     badges,
     lastT: trace.at(-1)?.t ?? 0,
   };
+}
+
+export function deriveRunView(scenario: Scenario, trace: readonly TraceEvent[]): RunView {
+  const steps = runViewSteps(scenario, trace);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
 }

@@ -8,7 +8,7 @@
  * receiver's, 0 to 1), so a frame in flight, held or dropped is drawn from the trace alone.
  */
 import type { ClientStateEvent, ConnectionEvent, DeliveryEvent, Direction, FrameEvent, TraceEvent } from '../trace/index.ts';
-import { createTraceIndex, dirKey, OPPOSITE, type IndexedRequest, type IndexedResponse, type TraceIndex } from '../trace/index.ts';
+import { createTraceIndex, dirKey, type IndexedRequest, type IndexedResponse, type TraceIndex } from '../trace/index.ts';
 import { wireRows, type WireRow } from './wire-rows.ts';
 import { plural } from '../trace/index.ts';
 
@@ -224,16 +224,14 @@ export function createTimelineBuilder(): TimelineBuilder {
 
 /** A frame as it is written: on its way (or held, or dropped by the wire), from its sender's lane. */
 function arrowOf(e: FrameEvent, idx: TraceIndex): TimelineArrow {
-  // One frame read alone gives its framing words and id; what a response answers comes from the index.
-  const row = wireRows([e])[0] as WireRow;
+  // The frame's own row, read against the builder's index, which has the frame already (a row
+  // read against an index of its own would build a whole empty index for every frame).
+  const row = wireRows([e], idx)[0] as WireRow;
   const clientLane = row.stream === null ? CLIENT.id : streamLane(row.stream);
   const msg = e.msg;
   const kind: ArrowKind = msg === null ? 'framing' : msg.method === undefined ? 'response' : msg.id === undefined ? 'notification' : 'request';
-  let what = row.what || row.framing || '(empty)';
-  if (kind === 'response' && msg) {
-    const req = idx.requestsByKey.get(dirKey(OPPOSITE[e.dir], msg.id, e.connection))?.at(-1);
-    what = `${msg.error !== undefined ? 'error' : 'result'} ${req ? `of ${req.method}` : '(unknown id)'}`;
-  }
+  // What a response answers comes from the index, as in the wire log.
+  const what = row.what || row.framing || '(empty)';
   const state: ArrowState = e.fault === 'dropped' ? 'dropped' : e.fault === 'held' ? 'held' : 'in-flight';
   return {
     frame: e.frame,

@@ -9,12 +9,12 @@ import { createNodeSides, runHeadless } from '../../src/host/node.ts';
 import { checkRun, type Finding } from '../../src/rules/index.ts';
 import { libraryEntry } from '../../src/scenario/library.ts';
 import { ENGINE_VERSION, SDK_VERSION } from '../../src/scenario/versions.ts';
-import type { Scenario } from '../../src/scenario/index.ts';
+import { defaultScenario, type Scenario } from '../../src/scenario/index.ts';
 import type { TraceEvent } from '../../src/trace/index.ts';
 import { embedSummary, setupRows } from '../../src/views/embed-summary.ts';
 import { findingBadges, findingLabel, findingSummary, isNotable, sortFindings } from '../../src/views/findings.ts';
 import { reproduction } from '../../src/views/reproduction.ts';
-import { deriveRunView } from '../../src/views/run-view.ts';
+import { deriveRunView, runViewSteps } from '../../src/views/run-view.ts';
 import { wireCells } from '../../src/views/wire-cells.ts';
 import { wireRows } from '../../src/views/wire-rows.ts';
 import { handshake, toolCall, traceBuilder } from './fixtures/trace-builder.ts';
@@ -248,6 +248,21 @@ describe('an embed’s summary', () => {
       view.cells.map((c) => `${c.sent} ${c.direction} ${c.what} ${c.id}`).slice(-2),
       ['20 client → server tools/call 1', '200 client → server notifications/cancelled 1'],
     );
+  });
+
+  test('a long run’s view derived a step at a time (as a page derives it) is the view derived at once, in several steps', async () => {
+    const scenario: Scenario = { ...defaultScenario(), steps: [{ at: 20, action: { type: 'call', call: '#1', tool: 'slow_count', args: { steps: 3000, stepMs: 1 } } }], endAt: 3200 };
+    const trace = await runHeadless(scenario, sides);
+    assert.ok(trace.length > 9000, `${trace.length} events`);
+    const steps = runViewSteps(scenario, trace);
+    let pauses = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) pauses++;
+    // Indexing alone pauses every 2,000 events; then rules, wire rows, and cells and calls.
+    assert.ok(pauses >= Math.floor(trace.length / 2000) + 3, `${pauses} pauses`);
+    const whole = deriveRunView(scenario, trace);
+    assert.deepEqual(step.value, whole);
+    assert.equal(whole.calls[0]?.progress, 3000);
   });
 
   test('the run view judges with the trace index it built: the same findings as checkRun building its own', () => {
