@@ -3,7 +3,8 @@
  * the timeline and the wire log share one screen (so Stop and the cancel it writes are seen
  * together), the rest is one tab away, a phone never scrolls sideways, a keyboard reaches Call
  * in a few Tabs, the timeline and the wire log agree on the selected frame, and a long run's
- * timeline accounts for every frame however many share a pixel.
+ * timeline accounts for every frame however many share a pixel, drawn to the whole run's scale
+ * while a long replay is read in.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { defaultScenario, permalinkOf } from '../../src/scenario/index.ts';
@@ -231,4 +232,35 @@ test('a run of thousands of frames draws each frame once on the timeline: arrows
   for (let i = 0; i < 6; i++) await page.getByRole('button', { name: 'Zoom in' }).click();
   const zoomed = await accounted();
   expect(zoomed.frames / zoomed.arrows).toBeLessThan(fitted.frames / fitted.arrows);
+});
+
+test('a long replay’s timeline is drawn to the scale of the whole run from its first arrows: the axis does not grow while the rest of the trace is read in', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await open(page);
+  // Every paint: the time axis's range, and how many arrows were drawn at it.
+  await page.evaluate(() => {
+    const seen: [string, number][] = [];
+    Object.assign(window, { __axis: seen });
+    const sample = (): void => {
+      const range = document.querySelector('#timeline .timeline-range')?.textContent ?? '';
+      const arrows = document.querySelectorAll('#timeline .tl-arrow').length;
+      const last = seen.at(-1);
+      if (!last || last[0] !== range || last[1] !== arrows) seen.push([range, arrows]);
+      requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+  const scenario = { ...defaultScenario(), steps: [{ at: 20, action: { type: 'call' as const, call: '#1', tool: 'slow_count', args: { steps: 6600, stepMs: 1 } } }], endAt: 6700 };
+  const link = await permalinkOf(scenario, 'not-recorded');
+  await page.evaluate((l) => void (location.hash = l), link);
+  await expect(page.locator('#calls-table tbody tr[data-call="#1"] td').nth(4)).toHaveText(/^6600 \/ 6600/, { timeout: 60_000 });
+  const final = await page.locator('#timeline .timeline-range').textContent();
+  // Fitted to the whole run: its last progress is at about 6,620 ms.
+  expect(Number(/– (\d+) ms$/.exec(final ?? '')?.[1])).toBeGreaterThan(6620);
+  const painted = await page.evaluate(() => (window as unknown as { __axis: [string, number][] }).__axis);
+  // From the first paint with the replay's arrows (more than the handshake's), the range is the whole run's.
+  const replayed = painted.slice(painted.findIndex(([, arrows]) => arrows > 20));
+  expect(new Set(replayed.map(([r]) => r))).toEqual(new Set([final]));
+  // …and it was painted at several stages of the reading, not all at once.
+  expect(new Set(replayed.map(([, arrows]) => arrows)).size).toBeGreaterThan(1);
 });
