@@ -19,8 +19,10 @@ const DERIVE_ALONE_MS = 16;
 /**
  * A trace of more events than this is derived in steps, a task each (runViewSteps), so that a
  * long replay's last paint does not hold the page for the whole derive (a 6,600-step replay,
- * about 19,800 events, took one task of about 140 ms). Shorter ones derive in one go, well
- * within a frame.
+ * about 19,800 events, took one task of about 140 ms, its code still cold). Shorter ones derive
+ * in one task: at most a fifth of that trace. A live run past it (2,000 progress steps are
+ * about 6,000 events) is derived in steps too; deriving by a time budget per task instead
+ * showed no difference in how soon it showed its end (579 against 582 ms, median of 12).
  */
 const DERIVE_AT_ONCE_UP_TO = 4_000;
 
