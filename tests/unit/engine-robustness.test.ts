@@ -10,7 +10,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { boundReached, haltOf, MAX_STEPS, MAX_VIRTUAL_MS, Run, type Sides, type StepResult } from '../../src/engine/index.ts';
+import { boundReached, haltOf, MAX_STEPS, MAX_VIRTUAL_MS, Run, wallTimers, type Sides, type StepResult } from '../../src/engine/index.ts';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
 import { runScenarioFile } from '../../src/cli/run.ts';
 import type { Scenario } from '../../src/scenario/index.ts';
@@ -151,6 +151,34 @@ describe('every run ends, and says which bound ended it', () => {
     assert.deepEqual(haltOf(run.trace), run.halt, 'the trace alone says so');
     assert.equal(boundReached(run.trace), run.halt.message);
     assert.equal(run.trace.at(-1)?.t, 20);
+  });
+
+  test('a short deadline is kept while a long one is in flight: one timer watches both, set again for the earlier', async () => {
+    const ended: string[] = [];
+    // A run whose client answers its call 2 s of wall-clock time later, under the default 30 s deadline...
+    const slow = fakeSides({ client: { act: () => new Promise<StepResult>((resolve) => wallTimers.setTimeout(() => resolve({ out: [], nextTimerAt: null }), 2_000)) } });
+    const long = Run.start(scenario([call(20, 'A', 'quick')], { endAt: 1000 }), slow).then(async (run) => {
+      await run.runToEnd();
+      ended.push('slow run');
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    // ...and, while its step is in flight, a run whose client never answers, under 50 ms.
+    const hung = fakeSides({ client: { act: () => new Promise<StepResult>(() => undefined) } });
+    const run = await Run.start(scenario([call(20, 'A', 'quick')], { endAt: 1000 }), hung, { sideTimeoutMs: 50 });
+    await run.runToEnd();
+    ended.push('hung run');
+    assert.equal(run.halt?.reason, 'side-busy');
+    await long;
+    assert.deepEqual(ended, ['hung run', 'slow run'], 'the hung run was ended while the slow step was still in flight');
+  });
+
+  test('a run that has ended leaves no timer holding the process open', async () => {
+    const timers = (): number => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+    const before = timers();
+    const run = await Run.start(scenario([call(20, 'A', 'quick'), call(30, 'B', 'quick')], { endAt: 1000 }), fakeSides());
+    assert.ok(timers() <= before, 'none between steps either');
+    await run.runToEnd();
+    assert.equal(timers(), before);
   });
 
   test('a side whose step throws halts the run as a failed side', async () => {
