@@ -186,8 +186,9 @@ export function createSession(): Session {
     paintEnded = performance.now();
     paintCost = cost;
     // The run ended while this was derived: the trace it has come to is its last, so that is
-    // derived at once, and this older view is not painted on the way (its panels would hold
-    // back the end the user waits for: 2,000 steps at 4× showed 2000 / 2000 some 20 ms later).
+    // derived at once, and this older view is not painted on the way. Its panels held back the
+    // end the user waits for: from the answer with 2,000 steps' last progress to 2000 / 2000
+    // shown, a median 97 ms with them against 65 without (4× speed, 8 runs each).
     if (painted && paintAgain && driver?.run.nextEventTime() === null && driver.run.trace.length > trace.length) {
       view = painted;
       paintAgain = false;

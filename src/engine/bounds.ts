@@ -105,14 +105,11 @@ export class SideHalt extends Error {
   }
 }
 
-/** A side step's deadline: when it falls due (the thread's wall clock, ms), and how the step is ended then. */
+/** A side step's deadline: when it falls due (`performance.now()`, which no side replaces), and how the step is ended then. */
 interface Deadline {
   at: number;
   late(): void;
 }
-
-/** The thread's own wall clock, taken as this module loads (wall-clock.ts says why). */
-const wallNow = performance.now.bind(performance);
 
 /**
  * The deadlines of the side steps in flight, all watched by one of the thread's own timers. A
@@ -141,14 +138,14 @@ class Deadlines {
   private setTimer(at: number): void {
     wallTimers.clearTimeout(this.timer);
     this.timerAt = at;
-    this.timer = wallTimers.setTimeout(() => this.fire(), Math.max(0, at - wallNow()));
+    this.timer = wallTimers.setTimeout(() => this.fire(), Math.max(0, at - performance.now()));
     holdOpen(this.timer, this.pending.size > 0);
   }
 
   private fire(): void {
     this.timer = undefined;
     this.timerAt = Infinity;
-    const now = wallNow();
+    const now = performance.now();
     let next = Infinity;
     for (const deadline of [...this.pending]) {
       if (deadline.at > now) next = Math.min(next, deadline.at);
@@ -178,7 +175,7 @@ const DEADLINES = new Deadlines();
 export function withinDeadline<T>(side: string, what: string, ms: number, work: Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const deadline: Deadline = {
-      at: wallNow() + ms,
+      at: performance.now() + ms,
       late: () => reject(new SideHalt('side-busy', `the ${side} was still busy with ${what} after ${grouped(ms)} ms of wall-clock time (it never went quiet)`)),
     };
     DEADLINES.add(deadline);
