@@ -8,7 +8,7 @@
  * When the search ends (its budget run, or Stop), each rule's witness is shrunk on the same pool
  * as the CLI shrinks it (summarize), for a few seconds at most, before the workers go.
  */
-import { explore, PooledLane, summarize, type Exploration, type ScheduleRecord, type Witness } from '../../src/explore/index.ts';
+import { explore, PooledLane, summarize, type Exploration, type Ran, type ScheduleRecord, type Witness } from '../../src/explore/index.ts';
 import type { Scenario } from '../../src/scenario/index.ts';
 import { startExploreWorker } from './browser-sides.ts';
 
@@ -24,6 +24,8 @@ export interface PoolSearch {
   scenario: Scenario;
   budget: number;
   signal: AbortSignal;
+  /** The schedules an earlier search of this scenario ran (explore's `known`): a search taken up again runs only the rest. */
+  known: Map<string, Ran>;
   onRecord(record: ScheduleRecord, done: number): void;
   /** Called when the search ended and a rule was broken, before shrinking: what it returns stops the shrinking (a second Stop). */
   onShrinking(): AbortSignal;
@@ -72,6 +74,7 @@ export async function explorePool(search: PoolSearch): Promise<PoolResult> {
       lanes,
       budget: search.budget,
       signal: search.signal,
+      known: search.known,
       onRecord: search.onRecord,
     });
     const broken = exploration.records.some((r) => r.problem === undefined && r.violated.length > 0);

@@ -50,6 +50,12 @@ export interface ExploreOptions {
   signal?: AbortSignal;
   /** Called after each schedule run, with its record and how many have run (a live histogram's feed). */
   onRecord?: (record: ScheduleRecord, done: number) => void;
+  /**
+   * Schedules of this same search (its scenario and seed) run before, by `scheduleKey`: a
+   * stopped search's, so that the search taken up again runs only what it had not, and gives the
+   * records a search never stopped would. Each schedule run is added to it.
+   */
+  known?: Map<string, Ran>;
 }
 
 /** A search's schedules, each run and judged: what a shard file holds, and what merging joins. */
@@ -75,6 +81,11 @@ interface Job {
   n?: number;
 }
 
+/** A schedule's key in `known`: its forced choices, and in the random search its seed and number (which fix the rest). */
+function scheduleKey(job: Job, random: boolean, seed: string): string {
+  return random && job.n !== undefined ? `${seed}#${job.n}:${job.forced.join(',')}` : job.forced.join(',');
+}
+
 /** Runs the jobs on the lanes, each lane one at a time; results in the jobs' order, null for one the clock left unstarted. */
 async function runJobs(scenario: Scenario, o: ExploreOptions, jobs: readonly Job[], random: boolean, seed: string, deadline: number, done: (record: ScheduleRecord) => void): Promise<(Ran | null)[]> {
   const results: (Ran | null)[] = jobs.map(() => null);
@@ -82,9 +93,18 @@ async function runJobs(scenario: Scenario, o: ExploreOptions, jobs: readonly Job
   const lane = async (l: number): Promise<void> => {
     for (let i = next++; i < jobs.length && Date.now() < deadline && o.signal?.aborted !== true; i = next++) {
       const job = jobs[i] as Job;
-      const on = o.lanes[l] as Lane;
-      const ran = await runJob(on, scenario, { forced: job.forced, ...(random && job.n !== undefined && { random: { seed, n: job.n } }) });
-      if (ran.broken && o.renew && !isRunner(on)) o.lanes[l] = await o.renew(on);
+      const key = scheduleKey(job, random, seed);
+      const before = o.known?.get(key);
+      let ran: Ran;
+      // Copies in and out of `known`: the search sets a record's number, and the exhaustive one takes it off the default's.
+      if (before !== undefined) ran = { ...before, record: { ...before.record } };
+      else {
+        const on = o.lanes[l] as Lane;
+        ran = await runJob(on, scenario, { forced: job.forced, ...(random && job.n !== undefined && { random: { seed, n: job.n } }) });
+        if (ran.broken && o.renew && !isRunner(on)) o.lanes[l] = await o.renew(on);
+        // A run that failed is not kept: taken up again, the search tries it once more.
+        if (!ran.broken) o.known?.set(key, { ...ran, record: { ...ran.record } });
+      }
       if (job.n !== undefined) ran.record.n = job.n;
       results[i] = ran;
       done(ran.record);

@@ -133,6 +133,35 @@ test('R2 with a latency range: Stop stops the count, and the crossing class open
   await expect(row.locator('td').nth(5)).toContainText('ignored: arrived after Stop');
 });
 
+/** The histogram as shown: each outcome class and its count. */
+const histogram = (page: Page): Promise<string[]> =>
+  page.locator('#explore-classes li').evaluateAll((items) => items.map((li) => `${(li as HTMLElement).dataset.key ?? ''}: ${li.querySelector('.count')?.textContent ?? ''}`));
+
+test('Resume takes a stopped search up where it stopped: the count goes on from there, and it ends with the histogram of a search never stopped', async ({ page }) => {
+  await openExplore(page, await fixture('r2-latency-range'));
+  await page.locator('#explore-budget').fill('600');
+  await page.locator('#explore-start').click();
+  await expect.poll(() => doneCount(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(100);
+  await page.locator('#explore-stop').click();
+  await expect(page.locator('#explore-status')).toContainText('Stopped at');
+  const stopped = await doneCount(page);
+  expect(stopped).toBeLessThan(600);
+
+  await samplePaints(page, 'explore-progress');
+  await page.locator('#explore-resume').click();
+  await expect(page.locator('#explore-status')).toContainText('600 schedules drawn at random', { timeout: 60_000 });
+  const painted = await paintedValues(page, 'explore-progress');
+  expect(painted.at(-1)).toBe(600);
+  // Restarted, the bar would have gone back to 0 and up through the schedules already run.
+  expect(painted.filter((n) => n < stopped), `painted at ${painted.join(', ')}`).toEqual([]);
+  const resumed = await histogram(page);
+
+  await page.locator('#explore-start').click();
+  await expect(page.locator('#explore-status')).toContainText('Exploring');
+  await expect(page.locator('#explore-status')).toContainText('600 schedules drawn at random', { timeout: 60_000 });
+  expect(await histogram(page)).toEqual(resumed);
+});
+
 test('a witness the user changes loses its schedule: a latency picker, and an edit in the editor', async ({ page }) => {
   const r2 = await fixture('r2-latency-range');
   const witness = { ...r2, explore: { ...r2.explore, schedule: 's1.-3.2.2' } };

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
 import { startExploreWorker } from '../../src/host/index.ts';
 import type { Sides } from '../../src/engine/index.ts';
-import { explore, mergeExplorations, PooledLane, serveSchedules, summarize, type Exploration, type PoolWorker, type ScheduleRecord } from '../../src/explore/index.ts';
+import { explore, mergeExplorations, PooledLane, serveSchedules, summarize, type Exploration, type PoolWorker, type Ran, type ScheduleRecord } from '../../src/explore/index.ts';
 import { exploreCommand } from '../../src/cli/explore.ts';
 import { compareChoices, decodeLink, parseSchedule, parseScenario, type Scenario } from '../../src/scenario/index.ts';
 import { traceHash, type FrameEvent, type TraceEvent } from '../../src/trace/index.ts';
@@ -53,6 +53,16 @@ function responseAndCancel(trace: readonly TraceEvent[]): { response: FrameEvent
     response: frames.find((f) => f.dir === 's2c' && f.msg?.method === undefined && f.msg?.id === id),
     cancel: frames.find((f) => f.dir === 'c2s' && f.msg?.method === 'notifications/cancelled'),
   };
+}
+
+/** `sides`, counting the runs started on them (each run starts its client side once). */
+function countingRuns(sides: Sides): { sides: Sides; runs: () => number } {
+  let runs = 0;
+  const init: typeof sides.client.init = (config, t) => {
+    runs++;
+    return sides.client.init(config, t);
+  };
+  return { sides: { ...sides, client: { ...sides.client, init } }, runs: () => runs };
 }
 
 let r2: Scenario;
@@ -113,6 +123,18 @@ describe('R2 with a latency range', () => {
     assert.deepEqual(fed, stopped.records.map((r) => r.schedule));
   });
 
+  test('taken up again after a Stop, with what it ran, it runs only the rest and gives the records of a search never stopped', async () => {
+    const known = new Map<string, Ran>();
+    const stop = new AbortController();
+    const counted = lanes.map(countingRuns);
+    const stopped = await explore(r2, { lanes: counted.map((c) => c.sides), budget: 24, seed: 'r2', known, signal: stop.signal, onRecord: (_, done) => done === 5 && stop.abort() });
+    const ranBefore = counted.reduce((n, c) => n + c.runs(), 0);
+    assert.equal(ranBefore, stopped.records.length, 'each schedule run once');
+    const resumed = await explore(r2, { lanes: counted.map((c) => c.sides), budget: 24, seed: 'r2', known });
+    assert.deepEqual(resumed.records, found.records);
+    assert.equal(counted.reduce((n, c) => n + c.runs(), 0) - ranBefore, 24 - stopped.records.length, 'the schedules run before the Stop are not run again');
+  });
+
   test('the same seed and budget give the same schedules; another seed others', async () => {
     const again = await explore(r2, { lanes: lanes.slice(0, 1), budget: 8, seed: 'r2' });
     assert.deepEqual(again.records, found.records.slice(0, 8), 'one pair of sides or two: the same records');
@@ -132,6 +154,18 @@ describe('seed 004 with a Stop window', () => {
     assert.equal(found.exhausted, true);
     assert.equal(found.records.length, 38, 'the Stop\'s own 1500 ms, then 20, 60, … 1460');
     assert.equal(found.records[0]?.outcome, 'A SUCCEEDED · B SUCCEEDED · C SUCCEEDED · server up', 'a Stop after the call ended crashes nothing');
+  });
+
+  test('in the exhaustive order too, taken up again after a Stop it runs only the rest, and gives the whole search', async () => {
+    const known = new Map<string, Ran>();
+    const stop = new AbortController();
+    const counted = countingRuns(lanes[0] as Sides);
+    await explore(seed4, { lanes: [counted.sides], budget: 100, known, signal: stop.signal, onRecord: (_, done) => done === 10 && stop.abort() });
+    assert.equal(counted.runs(), 10);
+    const resumed = await explore(seed4, { lanes: [counted.sides], budget: 100, known });
+    assert.deepEqual(resumed.records, found.records);
+    assert.equal(resumed.exhausted, true);
+    assert.equal(counted.runs(), found.records.length, 'the 10 run before the Stop are not run again');
   });
 
   test('finds the smallest schedule that crashes the server, shrunk, and its link replays it exactly', async () => {

@@ -5,10 +5,12 @@
  * class or a rule opens its smallest schedule as the page's run, through the permalink: the
  * fragment changes and the page replays it, as any link. When the search ends, each rule's
  * witness is shrunk as the CLI's is (a second Stop keeps the smallest schedule run instead).
+ * Resume takes the last search of the same scenario up where it stopped: every schedule it ran
+ * is kept (explore's `known`), so only the rest is run.
  */
-import type { Exploration, ScheduleRecord, Witness } from '../../../../src/explore/index.ts';
+import type { Exploration, Ran, ScheduleRecord, Witness } from '../../../../src/explore/index.ts';
 import { choicesOf, compareChoices, permalinkOf, withSchedule, type MsRange, type Scenario } from '../../../../src/scenario/index.ts';
-import { grouped, plural } from '../../../../src/trace/index.ts';
+import { canonicalJson, grouped, plural } from '../../../../src/trace/index.ts';
 import { byId, el } from '../dom.ts';
 import type { Actions, Panel } from '../types.ts';
 
@@ -17,6 +19,10 @@ interface Search {
   scenario: Scenario;
   budget: number;
   records: ScheduleRecord[];
+  /** Every schedule this search and the ones it takes up ran, for a Resume to take up in turn. */
+  known: Map<string, Ran>;
+  /** The schedules shown when Resume took up an earlier search (null for one Start began). */
+  resumedAfter: number | null;
   state: 'running' | 'shrinking' | 'stopped' | 'done' | 'failed';
   /** Stop was pressed during the search (the shrinking after it may still run). */
   stopped: boolean;
@@ -91,8 +97,10 @@ function statusText(s: Search): string {
   const seconds = ((s.ended ?? performance.now()) - s.began) / 1000;
   const traces = `${plural(distinct, 'distinct trace')}, in ${seconds.toFixed(1)} s`;
   switch (s.state) {
-    case 'running':
-      return `Exploring on ${plural(s.lanes, 'worker')}: ${grouped(n)} of ${plural(s.budget, 'schedule')}, ${traces}.`;
+    case 'running': {
+      const taken = s.resumedAfter === null ? '' : ` (taken up after ${grouped(s.resumedAfter)}: those are not run again)`;
+      return `Exploring on ${plural(s.lanes, 'worker')}: ${grouped(n)} of ${plural(s.budget, 'schedule')}${taken}, ${traces}.`;
+    }
     case 'shrinking':
       return `${s.stopped ? `Stopped at ${grouped(n)} of ${plural(s.budget, 'schedule')}` : `Ran ${plural(n, 'schedule')}`}; shrinking… the witnesses of the rules broken (Stop keeps them as run).`;
     case 'stopped':
@@ -191,11 +199,15 @@ export function createExplorePanel(root: HTMLElement, actions: Actions): Panel {
     location.hash = link;
   }
 
-  async function run(budget: number): Promise<void> {
+  /** Starts a search of the running scenario; `resume` takes up the last one, when it searched the same scenario. */
+  async function run(budget: number, resume: boolean): Promise<void> {
     if (!current) return;
     const { explorePool, poolSize } = await import('../../explore-pool.ts');
     const controller = new AbortController();
-    const s: Search = { scenario: withSchedule(current, []), budget, records: [], state: 'running', stopped: false, exploration: null, shrunk: new Map(), shrinkController: null, error: null, lanes: poolSize(), controller, began: performance.now(), ended: null };
+    const scenario = withSchedule(current, []);
+    const earlier = resume && search !== null && canonicalJson(search.scenario) === canonicalJson(scenario) ? search : null;
+    const known = earlier?.known ?? new Map<string, Ran>();
+    const s: Search = { scenario, budget, records: [], known, resumedAfter: earlier?.records.length ?? null, state: 'running', stopped: false, exploration: null, shrunk: new Map(), shrinkController: null, error: null, lanes: poolSize(), controller, began: performance.now(), ended: null };
     search = s;
     for (const list of [classList, ruleList]) list.replaceChildren();
     rows.clear();
@@ -205,6 +217,7 @@ export function createExplorePanel(root: HTMLElement, actions: Actions): Panel {
         scenario: s.scenario,
         budget,
         signal: controller.signal,
+        known,
         onRecord(record) {
           s.records.push(record);
           queueRender();
@@ -233,12 +246,12 @@ export function createExplorePanel(root: HTMLElement, actions: Actions): Panel {
     return Number.isFinite(n) && n >= 1 ? Math.min(n, 100_000) : 200;
   }
 
-  startButton.addEventListener('click', () => void run(budget()));
+  startButton.addEventListener('click', () => void run(budget(), false));
   stopButton.addEventListener('click', () => (search?.state === 'shrinking' ? search.shrinkController : search?.controller)?.abort());
   resumeButton.addEventListener('click', () => {
     // A search that ran its whole budget goes on with twice as many, unless the user asked for more.
     if (search?.state === 'done' && budget() <= search.records.length) budgetInput.value = String(search.records.length * 2);
-    void run(budget());
+    void run(budget(), true);
   });
   byId<HTMLButtonElement>(root, 'explore-add-range').addEventListener('click', () => {
     if (!current) return;
