@@ -1,10 +1,11 @@
 /**
  * What a run came to, in one line the explorer counts schedules by: how each call ended (and
- * whether its response and its cancel crossed on the wire), whether the server survived, and
- * whether the ledger committed. Read off the trace index and the call views, as the panels are.
+ * whether its response and its cancel crossed on the wire), whether the client never got
+ * through the handshake, whether the server survived, and whether the ledger committed. Read
+ * off the trace index and the call views, as the panels are.
  */
 import { indexTrace, type TraceEvent, type TraceIndex } from '../trace/index.ts';
-import { callViews, ledger } from '../views/index.ts';
+import { callViews, ledger, negotiated } from '../views/index.ts';
 
 /** Where in the trace a frame reached the other side (its delivery's seq); never, for one dropped or still in flight. */
 function arrival(index: TraceIndex, frame: number): number {
@@ -24,9 +25,10 @@ export function crossed(index: TraceIndex, call: string): boolean {
   return request.responses.some((r) => request.cancels.some((c) => r.frame.seq < arrival(index, c.frame.frame) && c.frame.seq < arrival(index, r.frame.frame)));
 }
 
-/** The run's outcome class: "A STOPPED_LOCALLY crossed · B SUCCEEDED · server up". */
+/** The run's outcome class: "A STOPPED_LOCALLY crossed · B SUCCEEDED · server up", "never connected · server up". */
 export function outcomeClass(trace: readonly TraceEvent[], index: TraceIndex = indexTrace(trace)): string {
   const parts = callViews(trace, index).map((c) => [c.call, c.clientState, ...(c.lost ? ['lost'] : []), ...(crossed(index, c.call) ? ['crossed'] : [])].join(' '));
+  if (negotiated(trace) === null) parts.push('never connected');
   const exited = trace.some((e) => e.kind === 'connection' && e.event === 'crashed');
   parts.push(exited ? 'server exited' : 'server up');
   const commits = ledger(trace, index).length;

@@ -6,7 +6,6 @@ import { Run, haltOf, type Chooser, type Decision, type Sides } from '../engine/
 import { checkRun } from '../rules/index.ts';
 import { formatSchedule, type Scenario } from '../scenario/index.ts';
 import { indexTrace, traceHash, type TraceEvent } from '../trace/index.ts';
-import { negotiated } from '../views/index.ts';
 import { outcomeClass } from './outcome.ts';
 
 /** One schedule's run, as the explorer keeps it (and a shard file carries it). */
@@ -51,8 +50,9 @@ function problemOf(trace: readonly TraceEvent[]): string | undefined {
   const halt = haltOf(trace);
   if (halt !== null) return halt.message;
   const error = trace.find((e) => e.kind === 'error');
-  if (error?.kind === 'error') return `engine error at ${error.t} ms: ${error.message}`;
-  return negotiated(trace) === null ? 'the client never connected' : undefined;
+  // A client that never connected is judged all the same (its outcome class says so): the
+  // handshake has rules of its own (a cancel of initialize, race R5), as the command line judges them.
+  return error?.kind === 'error' ? `engine error at ${error.t} ms: ${error.message}` : undefined;
 }
 
 /** A run that failed before it ended: no verdict, and sides that should not run another schedule. */

@@ -15,7 +15,7 @@ import { startExploreWorker } from '../../src/host/index.ts';
 import type { Sides } from '../../src/engine/index.ts';
 import { explore, mergeExplorations, PooledLane, serveSchedules, summarize, type Exploration, type PoolWorker, type Ran, type ScheduleRecord } from '../../src/explore/index.ts';
 import { exploreCommand } from '../../src/cli/explore.ts';
-import { compareChoices, decodeLink, parseSchedule, parseScenario, type Scenario } from '../../src/scenario/index.ts';
+import { compareChoices, decodeLink, libraryEntry, parseSchedule, parseScenario, type Scenario } from '../../src/scenario/index.ts';
 import { traceHash, type FrameEvent, type TraceEvent } from '../../src/trace/index.ts';
 import { deliveriesOf, framesOf } from './trace-helpers.ts';
 
@@ -203,6 +203,24 @@ describe('seed 004 with a Stop window', () => {
     assert.deepEqual(await summarize(merged.exploration, lanes), await summarize(whole, lanes));
     const missing = mergeExplorations(parts.slice(0, 2));
     assert.deepEqual(missing, { ok: false, error: 'shard 3/3 is missing' });
+  });
+});
+
+describe('R5 (a cancel of initialize) with a latency range for the answer', () => {
+  test('judges the schedules where the client never connected: the cancel of initialize is counted, and their class says so', async () => {
+    const entry = libraryEntry('race-r5-cancel-initialize');
+    assert.ok(entry);
+    const parsed = parseScenario({ ...entry.scenario, explore: { s2c: [20, 200, 20] } });
+    assert.ok(parsed.ok);
+    const found = await explore(parsed.scenario, { lanes, budget: 100 });
+    assert.equal(found.records.length, 10);
+    for (const r of found.records) {
+      assert.equal(r.problem, undefined, `${r.schedule} is judged`);
+      const neverConnected = r.outcome.startsWith('never connected');
+      assert.equal(r.must.includes('CANCEL-NO-INITIALIZE'), neverConnected, `${r.schedule}: ${r.outcome}`);
+    }
+    // The ts-v1 client gives up on initialize at 100 ms, so the answers taking 100 to 200 ms come too late.
+    assert.equal(found.records.filter((r) => r.must.includes('CANCEL-NO-INITIALIZE')).length, 6);
   });
 });
 
