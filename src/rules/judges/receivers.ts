@@ -18,7 +18,7 @@ import {
   type TraceIndex as Index,
 } from '../../trace/index.ts';
 import { frameName, latestRequest, receiverOf, show, type Ctx, type Draft, type Judge } from './helpers.ts';
-import { firstDelivered, signalName, signalsOf, type Signal } from './signals.ts';
+import { arrivedFirst, firstDelivered, signalName, signalsOf, type Signal } from './signals.ts';
 
 type Delivered = Signal & { delivery: DeliveryEvent };
 
@@ -42,10 +42,12 @@ function stepsOf(idx: Index, req: Req, step: 'started' | 'seen' | 'ended'): Hand
 }
 
 /** Why a delivered cancel is invalid (the clause's three cases), or undefined for a valid one. */
-function invalidity(c: Cancel, d: DeliveryEvent): string | undefined {
+function invalidity(idx: Index, c: Cancel, d: DeliveryEvent): string | undefined {
   const params = c.msg.params;
   if ('id' in c.msg || !isObject(params) || !c.hasRequestId || !isId(c.requestId)) return 'malformed';
   if (!c.target) return `names ${show(c.requestId)}, an unknown request`;
+  // Unknown to the receiver: the cancel overtook the request on the wire (the explorer's latency ranges can make it).
+  if (arrivedFirst(idx, c.frame, c.target)) return `names request ${show(c.requestId)}, which had not reached the ${receiverOf(c.dir)} yet`;
   const done = c.target.responses.find((r) => r.frame.seq < d.seq);
   return done ? `names request ${show(c.requestId)}, already answered (${frameName(done.frame)})` : undefined;
 }
@@ -181,7 +183,7 @@ export const RECEIVER_JUDGES = {
       for (const c of ctx.idx.cancels) {
         const d = deliveryOf(ctx.idx, c.frame);
         if (!d) continue;
-        const why = invalidity(c, d);
+        const why = invalidity(ctx.idx, c, d);
         if (why === undefined) continue;
         const receiver = receiverOf(c.dir);
         const what = why === 'malformed' ? 'is malformed' : why;

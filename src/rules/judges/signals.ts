@@ -32,8 +32,10 @@ export function signalsOf(ctx: Ctx, req: Req): Signal[] {
   const modern = isModernHttp(ctx);
   // A cancel that carries an id of its own is, to JSON-RPC, a request named notifications/cancelled,
   // not a cancel notification: a receiver that does not act on it is right (CANCEL-NOTIFY-SHAPE and
-  // NOTIFICATION-NO-ID judge the sender), so it signals nothing here.
-  const out: Signal[] = req.cancels.filter((c) => !('id' in c.msg)).map((c) => {
+  // NOTIFICATION-NO-ID judge the sender), so it signals nothing here. Nor does a cancel that
+  // reached the receiver before the request did: the request was unknown to it then, and it MAY
+  // ignore the cancel (CANCEL-INVALID-IGNORE judges that).
+  const out: Signal[] = req.cancels.filter((c) => !('id' in c.msg) && !arrivedFirst(ctx.idx, c.frame, req)).map((c) => {
     const doubt = modern ? ('U-3' as const) : undefined;
     return { frame: c.frame, delivery: deliveryOf(ctx.idx, c.frame), strong: !doubt, doubt, kind: 'notification' as const, own: c.own };
   });
@@ -45,6 +47,20 @@ export function signalsOf(ctx: Ctx, req: Req): Signal[] {
     }
   }
   return out.sort((a, b) => a.frame.seq - b.frame.seq);
+}
+
+/**
+ * Did `cancel` reach its receiver before the request it names did (it overtook the request on
+ * the wire, or the request never arrived)? One not delivered yet did not. A trace observed from
+ * outside does not see when frames arrived: its deliveries are placed as late as the log allows
+ * (import/builder.ts), so their order says nothing of this.
+ */
+export function arrivedFirst(idx: Ctx['idx'], cancel: FrameEvent, req: Req): boolean {
+  if (idx.outside) return false;
+  const d = deliveryOf(idx, cancel);
+  if (d === undefined) return false;
+  const arrived = deliveryOf(idx, req.frame);
+  return arrived === undefined || d.seq < arrived.seq;
 }
 
 /** Why a doubtful signal counts for little, as a clause. */
