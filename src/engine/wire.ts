@@ -43,6 +43,15 @@ function later(a: InFlight, b: InFlight): boolean {
   return (a.deliverAt ?? 0) > (b.deliverAt ?? 0) || (a.deliverAt === b.deliverAt && a.frame > b.frame);
 }
 
+/**
+ * The ordered byte stream a frame travels: on stdio the pipe of its direction, on HTTP its
+ * request's or response's own stream (separate POSTs, and the responses to them, may overtake
+ * one another; the parts of one may not).
+ */
+function channelOf(dir: Direction, connection: number, wire: WireFrame): string {
+  return `${connection} ${dir} ${wire.http?.stream ?? 'pipe'}`;
+}
+
 /** A 'content-type' fault matches a response head by the method of the request POSTed on its stream. */
 function matchesHead(fault: WireFault, wire: WireFrame, posted: string | undefined): boolean {
   return wire.http?.part === 'response-head' && (fault.match === undefined || fault.match === posted);
@@ -60,6 +69,8 @@ export class Wire {
   private readonly queues: Record<Direction, InFlight[]> = { c2s: [], s2c: [] };
   private readonly heldFrames: Record<Direction, InFlight[]> = { c2s: [], s2c: [] };
   private nextFrameNo = 0;
+  /** The latest delivery time given to a frame on each ordered channel (channelOf). */
+  private readonly channelLast = new Map<string, number>();
   /** The schedule's choices of a frame's latency and fate, where the scenario's space has them. */
   private readonly choices: Schedule | null;
 
@@ -98,6 +109,7 @@ export class Wire {
       if (chosen.fate === 'drop') placement = { deliverAt: null, fault: 'dropped', duplicate: false };
       else if (chosen.fate === 'duplicate') placement = { ...placement, duplicate: true };
     }
+    if (placement.deliverAt !== null) placement = { ...placement, deliverAt: this.inOrder(channelOf(dir, connection, wire), placement.deliverAt) };
     const entry: InFlight = { frame, dir, wire: retyped?.wire ?? wire, deliverAt: placement.deliverAt, connection };
     if (placement.deliverAt !== null) this.enqueue(entry);
     else if (placement.fault === 'held') this.heldFrames[dir].push(entry);
@@ -105,6 +117,17 @@ export class Wire {
     const fault = placement.fault ?? (retyped && 'retyped');
     const marks = { ...(fault && { fault }), ...(retyped && { retypedFrom: retyped.retypedFrom }) };
     return { ...entry, ...placement, marks };
+  }
+
+  /**
+   * A frame arrives no sooner than the one written before it on its channel: a byte stream
+   * delivers in order, whatever latency each frame drew (the explorer's ranges give each frame
+   * its own) or a delay fault gave it, which then holds back what follows, as a slow pipe does.
+   */
+  private inOrder(channel: string, deliverAt: number): number {
+    const at = Math.max(deliverAt, this.channelLast.get(channel) ?? deliverAt);
+    this.channelLast.set(channel, at);
+    return at;
   }
 
   /** The head as the first matching 'content-type' fault relabels it, or undefined. */

@@ -44,6 +44,8 @@ export const serverHandlerMachine: MachineDef<ServerHandlerState, ServerHandlerE
     { from: 'returned', on: 'response-sent', to: 'response sent', label: 'response written' },
     { from: 'returned', on: 'response-suppressed', to: 'response suppressed', label: 'nothing written' },
     { from: 'returned', on: 'result-undeliverable', to: 'result undeliverable', label: 'nothing written: never cancelled, its result had nowhere to go' },
+    // Streamable HTTP with an event store keeps the result; a client that resumes the stream gets it.
+    { from: 'result undeliverable', on: 'response-sent', to: 'response sent', label: 'its kept result replayed on a resumed stream' },
     { from: 'threw', on: 'response-suppressed', to: 'response suppressed', label: 'nothing written' },
     // The Go SDK answers a cancelled handler's error too (an isError result, "context canceled").
     { from: 'threw', on: 'response-sent', to: 'response sent', label: 'its error written as a response' },

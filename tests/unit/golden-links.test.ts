@@ -260,7 +260,21 @@ const ENGINE_0_6_GOLDEN: readonly Golden[] = [
   },
 ];
 
-const GOLDEN: readonly Golden[] = [...V1_GOLDEN, ...ENGINE_0_3_GOLDEN, ...ENGINE_0_4_GOLDEN, ...ENGINE_0_5_GOLDEN, ...ENGINE_0_6_GOLDEN];
+/**
+ * Made with engine 0.7.0 and SDK 2.4.0. 0.7.0 delivers each byte stream in order: here the
+ * delayed tools/call holds back the cancel written after it on the stdio pipe, where 0.6.0 let
+ * the cancel overtake it; this freezes that run.
+ */
+const ENGINE_0_7_GOLDEN: readonly Golden[] = [
+  {
+    name: 'v1, engine 0.7.0: a delayed tools/call holds back the cancel written after it on the stdio pipe',
+    link: "v1.bZBBbsMgEEXv8tckxU5cq-xygKy6rKqKAkmsErCYcSrL4u7VxJHaRVcwMP-9gQXkQrJlyDALbqHQkBNMo1DCbVgLtLrtNk2zaTsocLGJxlwYBsR-yFC4MI-vodxCkcNAkjtNEQrRckhuFrhrCaZToNbBdFXhZKfIBPO2wA-SlA4F63jV-hDtDIWrZXeBAecc6cnZKOArwTRa13cF4jCuGMswrf5FLOB5DEJeQ_fF4CDPyFm2FPP3h8tTYjGXM0noAdyt6OPDVKtaDfv_DMR5_GuoMllI_nAfSesq1XlI0qu3_VZDgfyX_O52f6-4WCe3vumeXX_yO9u_-N59ov4A",
+    scenario: {"version": 1, "revision": "2025-11-25", "transport": "stdio", "httpServer": "sessionful", "latency": {"c2s": 5, "s2c": 5}, "faults": [{"dir": "c2s", "action": "delay", "match": "tools/call", "ms": 100}], "steps": [{"at": 20, "action": {"type": "call", "call": "A", "tool": "slow_count", "args": {"steps": 3, "stepMs": 100}}}, {"at": 40, "action": {"type": "stop", "call": "A"}}], "endAt": 2000},
+    meta: {"engine": "0.7.0", "sdk": "2.4.0", "trace": "d156c7fd3a79d7cb"},
+  },
+];
+
+const GOLDEN: readonly Golden[] = [...V1_GOLDEN, ...ENGINE_0_3_GOLDEN, ...ENGINE_0_4_GOLDEN, ...ENGINE_0_5_GOLDEN, ...ENGINE_0_6_GOLDEN, ...ENGINE_0_7_GOLDEN];
 
 for (const golden of GOLDEN) {
   test(`golden ${golden.name}: decodes to the same scenario`, async () => {
