@@ -219,6 +219,33 @@ test('the races lesson says, for R2 over a latency range, how many schedules wer
   await expect(page.locator('#calls-table tbody tr[data-call="A"] td').nth(2).locator('.state')).toHaveText('STOPPED_LOCALLY');
 });
 
+test('every race of the lesson, R1 to R11, says how many schedules were explored and what they broke, and R5\'s witness replays the cancel of initialize', async ({ page }) => {
+  await page.goto('/lessons/races/');
+  // Each explored block under the race heading before it.
+  const byRace = await page.evaluate(() => {
+    const out: Record<string, string[]> = {};
+    const marks = [...document.querySelectorAll('main h2, main aside.explored')];
+    let race = '';
+    for (const el of marks) {
+      if (el.tagName === 'H2') race = /^(R\d+):/.exec(el.textContent?.trim() ?? '')?.[1] ?? '';
+      else if (race !== '') (out[race] ??= []).push(el.textContent?.replace(/\s+/g, ' ').trim() ?? '');
+    }
+    return out;
+  });
+  for (let r = 1; r <= 11; r++) {
+    const blocks = byRace[`R${r}`] ?? [];
+    expect(blocks.length, `R${r} has an explored block`).toBeGreaterThan(0);
+    for (const text of blocks) expect(text, `R${r}`).toMatch(/^\d[\d,]* schedules explored/);
+  }
+  expect(byRace.R4?.[0]).toMatch(/12 schedules explored, every schedule of .*12 break CANCEL-REF-ISSUED \(MUST\)/);
+  const r5 = page.locator('aside[data-explored="race-r5-cancel-initialize"] li[data-rule="CANCEL-NO-INITIALIZE"]');
+  await expect(r5).toContainText('6 break CANCEL-NO-INITIALIZE (MUST)');
+  await r5.getByRole('link', { name: 'its smallest witness' }).click();
+  await expect(page.locator('#replay-status')).toContainText('Reproduced exactly');
+  await page.getByRole('tab', { name: 'Verdict' }).click();
+  await expect(page.locator('section.verdict')).toContainText('CANCEL-NO-INITIALIZE');
+});
+
 test('a call added after a witness keeps its schedule, and the shared link of that run reproduces it', async ({ page }) => {
   const r2 = await fixture('r2-latency-range');
   const witness = { ...r2, explore: { ...r2.explore, schedule: 's1.-3.2.2' } };
