@@ -13,13 +13,14 @@
  * Timers are never reordered: a side cannot be moved to an instant without firing the timers
  * due at it. Among the frames and actions due together, only events that touch the same request
  * (or the whole connection) are offered out of order; moving an event past others it does not
- * touch gives the same run (partial-order reduction), so it is no choice at all.
+ * touch gives the same run (partial-order reduction), so it is no choice at all. Nor does a frame
+ * overtake one written before it on its byte stream (wire.ts).
  */
 import type { JsonRpcMessage, RequestId, WireFrame } from '../trace/index.ts';
 import type { Actions, PendingAction } from './actions.ts';
 import type { SideName } from './lookahead.ts';
 import type { Schedule } from './schedule.ts';
-import type { InFlight, Wire } from './wire.ts';
+import { channelOf, type InFlight, type Wire } from './wire.ts';
 
 export type NextEvent =
   | { kind: 'timer'; t: number; side: SideName }
@@ -92,8 +93,9 @@ export class EventOrder {
     ].sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
     if (due.length < 2) return first;
     const touched = due.map((e) => touchesOf(e, agenda.messageOf, agenda.requestIdOf));
-    // Event j may go first only if it touches one of the events the tie rule runs before it.
-    const options = due.filter((_, j) => j === 0 || touched.slice(0, j).some((k) => conflict(k, touched[j] ?? null)));
+    // Event j may go first only if it touches one of the events the tie rule runs before it, and,
+    // for a frame, if none of them was written before it on its byte stream (which delivers in order).
+    const options = due.filter((e, j) => j === 0 || (!behindOnItsStream(due.slice(0, j), e) && touched.slice(0, j).some((k) => conflict(k, touched[j] ?? null))));
     if (options.length < 2) return first;
     const key = `${t}|${due.map(idOf).join(',')}`;
     if (this.decided?.key === key) return options.find((e) => idOf(e) === this.decided?.pick) ?? first;
@@ -102,6 +104,13 @@ export class EventOrder {
     this.decided = { key, pick: idOf(pick) };
     return pick;
   }
+}
+
+/** Is `e` a frame that one of `earlier` precedes on the same byte stream (wire.ts's channelOf)? */
+function behindOnItsStream(earlier: readonly NextEvent[], e: NextEvent): boolean {
+  if (e.kind !== 'frame') return false;
+  const channel = channelOf(e.frame.dir, e.frame.connection, e.frame.wire);
+  return earlier.some((x) => x.kind === 'frame' && channelOf(x.frame.dir, x.frame.connection, x.frame.wire) === channel);
 }
 
 /** Ids a message names: its own, the one it cancels, the progress token it reports on. */

@@ -48,7 +48,7 @@ function later(a: InFlight, b: InFlight): boolean {
  * request's or response's own stream (separate POSTs, and the responses to them, may overtake
  * one another; the parts of one may not).
  */
-function channelOf(dir: Direction, connection: number, wire: WireFrame): string {
+export function channelOf(dir: Direction, connection: number, wire: WireFrame): string {
   return `${connection} ${dir} ${wire.http?.stream ?? 'pipe'}`;
 }
 

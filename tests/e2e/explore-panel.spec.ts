@@ -139,26 +139,26 @@ const histogram = (page: Page): Promise<string[]> =>
 
 test('Resume takes a stopped search up where it stopped: the count goes on from there, and it ends with the histogram of a search never stopped', async ({ page }) => {
   await openExplore(page, await fixture('r2-latency-range'));
-  await page.locator('#explore-budget').fill('600');
+  await page.locator('#explore-budget').fill('2000');
   await page.locator('#explore-start').click();
   await expect.poll(() => doneCount(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(100);
   await page.locator('#explore-stop').click();
   await expect(page.locator('#explore-status')).toContainText('Stopped at');
   const stopped = await doneCount(page);
-  expect(stopped).toBeLessThan(600);
+  expect(stopped).toBeLessThan(2000);
 
   await samplePaints(page, 'explore-progress');
   await page.locator('#explore-resume').click();
-  await expect(page.locator('#explore-status')).toContainText('600 schedules drawn at random', { timeout: 60_000 });
+  await expect(page.locator('#explore-status')).toContainText('2,000 schedules drawn at random', { timeout: 60_000 });
   const painted = await paintedValues(page, 'explore-progress');
-  expect(painted.at(-1)).toBe(600);
+  expect(painted.at(-1)).toBe(2000);
   // Restarted, the bar would have gone back to 0 and up through the schedules already run.
   expect(painted.filter((n) => n < stopped), `painted at ${painted.join(', ')}`).toEqual([]);
   const resumed = await histogram(page);
 
   await page.locator('#explore-start').click();
   await expect(page.locator('#explore-status')).toContainText('Exploring');
-  await expect(page.locator('#explore-status')).toContainText('600 schedules drawn at random', { timeout: 60_000 });
+  await expect(page.locator('#explore-status')).toContainText('2,000 schedules drawn at random', { timeout: 60_000 });
   expect(await histogram(page)).toEqual(resumed);
 });
 

@@ -60,3 +60,12 @@ test("explored with a latency range each way, stdio's frames and each HTTP strea
     for (const r of found.records.slice(0, 12)) assertInOrder(await runHeadless(withSchedule(s, choicesOf(r.schedule)), sides), `${id} ${r.schedule}`);
   }
 });
+
+test("the explorer's same-instant reorders never deliver a frame before one written before it on its byte stream", async () => {
+  // The last progress and the result are written at the same ms, on the same pipe and on the same HTTP stream: due together, in the order written.
+  for (const transport of ['stdio', 'streamable-http'] as const) {
+    const s = scenario([call(20, 'A', 'slow_count', { steps: 3, stepMs: 100 })], { transport, explore: { ties: true } });
+    const found = await explore(s, { lanes: [sides], budget: 50 });
+    for (const r of found.records) assertInOrder(await runHeadless(withSchedule(s, choicesOf(r.schedule)), sides), `${transport} ${r.schedule}`);
+  }
+});
