@@ -101,4 +101,13 @@ describe('real runs', () => {
     const ignored = findings.find((f) => f.rule === 'CANCEL-INVALID-IGNORE' && f.verdict === 'satisfied');
     assert.match(ignored?.why ?? '', /names request 1, which had not reached the server yet, and the server ignored it/);
   });
+  test('a request refused with an HTTP error never had an SSE stream to close early: HTTP-NO-EARLY-CLOSE does not blame the server', async () => {
+    // The initialize result takes 30 ms to come back, so call A at 20 ms is POSTed without the session id, and the server refuses it with 400.
+    const s = scenario([call(20, 'A', 'quick')], { revision: '2025-03-26', transport: 'streamable-http', latency: { c2s: 5, s2c: 30 } });
+    const trace = await runHeadless(s, sides);
+    const refused = trace.find((e) => e.kind === 'frame' && e.http?.part === 'response-head' && e.http.status === 400);
+    assert.ok(refused, 'the POST of tools/call is refused with 400');
+    const early = checkRun(s, trace).filter((f) => f.rule === 'HTTP-NO-EARLY-CLOSE' && f.verdict === 'violated');
+    assert.deepEqual(early, []);
+  });
 });

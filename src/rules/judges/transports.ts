@@ -10,6 +10,7 @@ import {
   isResponse,
   messagesOf,
   type ClientStateEvent,
+  type FrameEvent,
   type HandlerEvent,
   type IndexedCall as CallInfo,
   type IndexedRequest as Req,
@@ -19,6 +20,11 @@ import {
 } from '../../trace/index.ts';
 import type { Severity } from './helpers.ts';
 import { frameName, latestRequest, permittedRefusal, show, sideOf, type Draft, type Judge } from './helpers.ts';
+
+/** Did the server answer the stream with an SSE stream (a text/event-stream head)? */
+function isSseHead(head: FrameEvent | undefined): boolean {
+  return /^text\/event-stream/i.test(head?.http?.headers?.['content-type'] ?? '');
+}
 
 /** Server notes for a request id, of the given types. */
 function notes(idx: Index, id: Id, ...types: HandlerEvent['note']['type'][]): HandlerEvent[] {
@@ -247,6 +253,9 @@ export const TRANSPORT_JUDGES = {
         const req = s.req;
         const end = s.end;
         if (!req || !end || !s.open) continue;
+        // The rule is about an SSE stream: a request refused with an HTTP error (a 400 for a missing
+        // session, say) or answered with application/json never had one to close.
+        if (!isSseHead(s.head)) continue;
         if (s.s2c.some((f) => f.seq < end.seq && f.msg && isResponse(f.msg) && idKey(f.msg.id) === idKey(req.id))) continue;
         if (s.aborts.some((a) => (deliveryOf(idx, a.frame)?.seq ?? Infinity) < end.seq)) continue;
         if (idx.sessionExpired.some((seq) => seq < end.seq)) {
