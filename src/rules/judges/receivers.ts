@@ -46,7 +46,7 @@ function invalidity(idx: Index, c: Cancel, d: DeliveryEvent): string | undefined
   const params = c.msg.params;
   if ('id' in c.msg || !isObject(params) || !c.hasRequestId || !isId(c.requestId)) return 'malformed';
   if (!c.target) return `names ${show(c.requestId)}, an unknown request`;
-  // Unknown to the receiver: the cancel overtook the request on the wire (the explorer's latency ranges can make it).
+  // Unknown to the receiver: the cancel overtook the request on the wire (on HTTP its own POST may, or a delay fault holds the request).
   if (arrivedFirst(idx, c.frame, c.target)) return `names request ${show(c.requestId)}, which had not reached the ${receiverOf(c.dir)} yet`;
   const done = c.target.responses.find((r) => r.frame.seq < d.seq);
   return done ? `names request ${show(c.requestId)}, already answered (${frameName(done.frame)})` : undefined;
