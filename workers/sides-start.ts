@@ -3,7 +3,7 @@
 // serveSchedules). Either way the coordinator is in this thread and steps the sides by direct
 // calls; each side keeps its own virtual clock, and their steps take turns (side-turns.ts).
 import { inTurn } from './side-turns.ts';
-import { copyingInputs, SideState, withBatches } from './runtime.ts';
+import { copyingInputs, SideState, settling } from './runtime.ts';
 import { clientSide } from './client-side.ts';
 import { serverSide } from './server-side.ts';
 import { heldFromNow, withFirst, type Port } from './side-channel.ts';
@@ -13,8 +13,8 @@ import { EXPLORE_LANE_WORKER, FRESH_RUN_WORKER, RUN_WORKER } from './worker-name
 import { wrapSteps, type SideApi, type Sides } from '../src/engine/index.ts';
 
 /** `api` with every call run as a step of `state`, in its turn, taking copies of what a port would have cloned. */
-function taking<A>(api: SideApi<A>, state: SideState): Required<SideApi<A>> {
-  return copyingInputs(wrapSteps(withBatches(api), (step) => inTurn(state, step)));
+function taking<A>(api: SideApi<A>, state: SideState): SideApi<A> {
+  return copyingInputs(wrapSteps(settling(api), (step) => inTurn(state, step)));
 }
 
 function threadSides(): Sides {

@@ -2,7 +2,7 @@
 // worker holds them (sides-start.ts): each step runs in its side's turn (side-turns.ts), so the
 // timers, Date and randomness its code reaches are that side's own.
 import { inTurn } from './side-turns.ts';
-import { copyingInputs, SideState, withBatches } from './runtime.ts';
+import { copyingInputs, SideState, settling } from './runtime.ts';
 import { clientSide } from './client-side.ts';
 import { serverSide } from './server-side.ts';
 import { wrapSteps, type ClientSideApi, type ServerSideApi, type SideApi } from '../src/engine/index.ts';
@@ -16,8 +16,8 @@ function asCloned(error: unknown): unknown {
 }
 
 /** `api` with every call run as a step of `state`, in its turn, taking copies of its inputs (copyingInputs). */
-function inContext<A>(api: SideApi<A>, state: SideState): Required<SideApi<A>> {
-  const side = withBatches(api);
+function inContext<A>(api: SideApi<A>, state: SideState): SideApi<A> {
+  const side = settling(api);
   const fail = (error: unknown): Promise<never> => Promise.reject(asCloned(error));
   // A call that throws before its promise exists rejects too: inTurn runs it in an async function.
   const run = <T>(call: () => Promise<T>): Promise<T> => inTurn(state, call).catch(fail);
@@ -25,5 +25,5 @@ function inContext<A>(api: SideApi<A>, state: SideState): Required<SideApi<A>> {
 }
 
 /** The client and the server of this thread; there is one of each (their modules hold their state). */
-export const client: Required<ClientSideApi> = inContext(clientSide, new SideState());
-export const server: Required<ServerSideApi> = inContext(serverSide, new SideState());
+export const client: ClientSideApi = inContext(clientSide, new SideState());
+export const server: ServerSideApi = inContext(serverSide, new SideState());

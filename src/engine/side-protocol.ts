@@ -87,13 +87,18 @@ export type ServerSideApi = SideApi<ServerAction>;
  * `side` with each of its steps run through `wrap`: a worker's death raced against it, a turn
  * in a shared worker. One place for the five methods, so a host adds its rule to all of them.
  */
-export function wrapSteps<A>(side: Required<SideApi<A>>, wrap: <T>(step: () => Promise<T>) => Promise<T>): Required<SideApi<A>> {
+export function wrapSteps<A>(side: Required<SideApi<A>>, wrap: StepWrap): Required<SideApi<A>>;
+export function wrapSteps<A>(side: SideApi<A>, wrap: StepWrap): SideApi<A>;
+export function wrapSteps<A>(side: SideApi<A>, wrap: StepWrap): SideApi<A> {
+  const { batch } = side;
   return {
     init: (config, t) => wrap(() => side.init(config, t)),
     deliver: (t, frame) => wrap(() => side.deliver(t, frame)),
     fireTimer: (t) => wrap(() => side.fireTimer(t)),
     act: (t, action) => wrap(() => side.act(t, action)),
-    batch: (plan) => wrap(() => side.batch(plan)),
+    // A side in the coordinator's own thread has no batches (workers/runtime.ts withBatches).
+    ...(batch && { batch: (plan: BatchPlan) => wrap(() => batch.call(side, plan)) }),
   };
 }
 
+type StepWrap = <T>(step: () => Promise<T>) => Promise<T>;

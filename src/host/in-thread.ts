@@ -14,8 +14,8 @@ let taken = false;
 let spoiled = false;
 
 export interface ThreadSides {
-  client: Required<ClientSideApi>;
-  server: Required<ServerSideApi>;
+  client: ClientSideApi;
+  server: ServerSideApi;
   close(): Promise<void>;
 }
 
@@ -40,13 +40,16 @@ export function takeThreadSides(): ThreadSides | null {
     running++;
     return (ready !== null ? call(ready) : sides.then(call)).finally(done);
   };
-  /** The side `pick` names, each of its five steps taken through `step` (once loaded, `pick` reads it straight off the module). */
-  const lazily = <A>(pick: (m: Loaded) => Required<SideApi<A>>): Required<SideApi<A>> => ({
+  /**
+   * The side `pick` names, each of its steps taken through `step` (once loaded, `pick` reads it
+   * straight off the module); one step at a time, as sides in the coordinator's thread are asked
+   * (workers/runtime.ts withBatches).
+   */
+  const lazily = <A>(pick: (m: Loaded) => SideApi<A>): SideApi<A> => ({
     init: (config, t) => step((m) => pick(m).init(config, t)),
     deliver: (t, frame) => step((m) => pick(m).deliver(t, frame)),
     fireTimer: (t) => step((m) => pick(m).fireTimer(t)),
     act: (t, action) => step((m) => pick(m).act(t, action)),
-    batch: (plan) => step((m) => pick(m).batch(plan)),
   });
   return {
     client: lazily((m) => m.client),

@@ -13,10 +13,8 @@ import type { ClientSideApi, ServerSideApi } from '../engine/index.ts';
 import type { TraceEvent } from '../trace/index.ts';
 import { takeThreadSides } from './in-thread.ts';
 
-/** Both sides, each answering batches too (workers/runtime.ts withBatches). */
+/** Both sides; a pair of worker threads answers batches too (workers/runtime.ts withBatches), a pair in this thread does not. */
 export interface NodeSides extends Sides {
-  client: Required<ClientSideApi>;
-  server: Required<ServerSideApi>;
   close(): Promise<void>;
 }
 

@@ -12,11 +12,10 @@ import type { Sides } from '../../src/engine/index.ts';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
 import { formatSchedule, libraryEntry, parseSchedule, parseScenario, scenarioJsonSchema, type Scenario } from '../../src/scenario/index.ts';
 import { serializeTrace, traceHash, type FrameEvent, type TraceEvent } from '../../src/trace/index.ts';
-import { call, deliveriesOf, framesOf, scenario, stop } from './trace-helpers.ts';
+import { batchOf, call, deliveriesOf, framesOf, scenario, stop } from './trace-helpers.ts';
 
 const sides = createNodeSides();
 after(() => sides.close());
-const oneByOne: Sides = { client: { ...sides.client, batch: undefined }, server: { ...sides.server, batch: undefined } };
 
 function library(id: string): Scenario {
   const entry = libraryEntry(id);
@@ -114,25 +113,30 @@ describe('each choice', () => {
 });
 
 describe('the lookahead with a schedule space', () => {
+  // Worker threads answer batches; the pair in this thread (`sides`) is asked one step at a time.
+  const threaded = createNodeSides({ threads: true });
+  after(() => threaded.close());
+  const threadedOneByOne: Sides = { client: { ...threaded.client, batch: undefined }, server: { ...threaded.server, batch: undefined } };
+
   test('batches write the step-by-step trace for random schedules of latency ranges', async () => {
     const s = scenario([call(20, 'A', 'slow_count', { steps: 30, stepMs: 3 }), call(25, 'B', 'stubborn', { ms: 40 }), stop(70, 'A')], { endAt: 400 });
     for (let n = 0; n < 6; n++) {
       const choices = Array.from({ length: 40 }, (_, i) => (i * 7 + n * 3) % 5);
       const spaced = { ...s, explore: { c2s: [1, 9, 2] as [number, number, number], s2c: [2, 6] as [number, number], schedule: formatSchedule(choices) } };
-      assert.equal(serializeTrace(await runHeadless(spaced, sides)), serializeTrace(await runHeadless(spaced, oneByOne)), formatSchedule(choices));
+      assert.equal(serializeTrace(await runHeadless(spaced, threaded)), serializeTrace(await runHeadless(spaced, sides)), formatSchedule(choices));
     }
   });
 
   test('a latency range still lets the sides run ahead; same-instant reorders do not', async () => {
     let planned = 0;
     const counting: Sides = {
-      client: { ...sides.client, batch: async (plan) => (planned++, sides.client.batch(plan)) },
-      server: { ...sides.server, batch: async (plan) => (planned++, sides.server.batch(plan)) },
+      client: { ...threaded.client, batch: async (plan) => (planned++, batchOf(threaded.client)(plan)) },
+      server: { ...threaded.server, batch: async (plan) => (planned++, batchOf(threaded.server)(plan)) },
     };
     const s = scenario([call(20, 'A', 'slow_count', { steps: 20, stepMs: 1 })], { endAt: 200, latency: { c2s: 50, s2c: 50 }, explore: { s2c: [10, 50] } });
     const ranged = await runHeadless(s, counting);
     assert.ok(planned > 0, 'batches ran');
-    assert.equal(serializeTrace(ranged), serializeTrace(await runHeadless(s, oneByOne)));
+    assert.equal(serializeTrace(ranged), serializeTrace(await runHeadless(s, threadedOneByOne)));
     planned = 0;
     await runHeadless({ ...s, explore: { ties: true } }, counting);
     assert.equal(planned, 0, 'a tie the schedule may reorder could change what reaches a side');

@@ -66,13 +66,13 @@ function pendingTimers(): number {
 }
 
 test('the run’s deadlines are wall-clock timers, cleared when each step answers, however the sides are composed', async () => {
-  // The sides asked for one step at a time, as a caller that wraps them builds them: the run's
-  // coordinator then sets and clears a deadline around every step, some during a side's turn.
-  const oneByOne = { client: { ...inThread.client, batch: undefined }, server: { ...inThread.server, batch: undefined } };
+  // The sides in this thread are asked for one step at a time: the run's coordinator then sets
+  // and clears a deadline around every step, some during a side's turn.
+  assert.equal(inThread.client.batch, undefined, 'a pair in this thread takes no batches');
   const scenario = (await library()).find((e) => e.file === 'race-r1-cancel-after-response.json')?.scenario;
   assert.ok(scenario);
   const before = pendingTimers();
-  const trace = await runHeadless(scenario, oneByOne);
-  assert.equal(serializeTrace(trace), serializeTrace(await runHeadless(scenario, inThread)), 'the same trace as with batches');
+  const trace = await runHeadless(scenario, inThread);
+  assert.equal(serializeTrace(trace), serializeTrace(await runHeadless(scenario, workers)), 'the same trace as the workers’ batches');
   assert.equal(pendingTimers(), before, 'no deadline is left pending on the wall clock');
 });

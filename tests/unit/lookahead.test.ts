@@ -9,20 +9,22 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
 import type { Sides } from '../../src/engine/index.ts';
+import { batchOf } from './trace-helpers.ts';
 import { planBatch, type Outlook } from '../../src/engine/lookahead.ts';
 import { serializeTrace } from '../../src/trace/index.ts';
 import { runnableScenarioArbitrary } from './scenario-arbitrary.ts';
 import { call, scenario, stop } from './trace-helpers.ts';
 
-const sides = createNodeSides();
+// Worker threads: the sides that answer batches (a pair in this thread is asked one step at a time).
+const sides = createNodeSides({ threads: true });
 after(() => sides.close());
 
 /** The same workers, asked for one step at a time; and a count of the steps batches ran. */
 const oneByOne: Sides = { client: { ...sides.client, batch: undefined }, server: { ...sides.server, batch: undefined } };
 let batchedSteps = 0;
 const counted: Sides = {
-  client: { ...sides.client, batch: async (plan) => count(await sides.client.batch(plan)) },
-  server: { ...sides.server, batch: async (plan) => count(await sides.server.batch(plan)) },
+  client: { ...sides.client, batch: async (plan) => count(await batchOf(sides.client)(plan)) },
+  server: { ...sides.server, batch: async (plan) => count(await batchOf(sides.server)(plan)) },
 };
 function count<T>(steps: T[]): T[] {
   batchedSteps += steps.length;

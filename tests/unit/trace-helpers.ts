@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { defaultScenario, type Scenario, type Step } from '../../src/scenario/index.ts';
+import type { BatchPlan, BatchStep, SideApi } from '../../src/engine/index.ts';
 import type {
   ClientStateEvent,
   DeliveryEvent,
@@ -156,4 +157,11 @@ export function assertWireInvariants(s: Scenario, trace: readonly TraceEvent[]):
 export function defined<T>(value: T | undefined | null, what = 'expected value'): T {
   assert.ok(value !== undefined && value !== null, `${what} is missing`);
   return value;
+}
+
+/** A side's `batch`, which sides in worker threads answer (a pair in the test's own thread has none). */
+export function batchOf<A>(side: SideApi<A>): (plan: BatchPlan) => Promise<BatchStep[]> {
+  const { batch } = side;
+  if (!batch) throw new Error('these sides take no batches: a pair in worker threads does');
+  return (plan) => batch.call(side, plan);
 }
