@@ -229,7 +229,7 @@ function copyOfData<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(copyOfData) as T;
   const copy: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) copy[key] = copyOfData(field);
+  for (const key of Object.keys(value)) copy[key] = copyOfData((value as Record<string, unknown>)[key]);
   return copy as T;
 }
 
@@ -300,7 +300,7 @@ export class WireTransport {
     }
     let message: JSONRPCMessage;
     try {
-      message = this.codec.deserializeMessage(raw.replace(/\n$/, ''));
+      message = this.codec.deserializeMessage(raw.endsWith('\n') ? raw.slice(0, -1) : raw);
     } catch (error) {
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));
       return;

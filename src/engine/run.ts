@@ -68,10 +68,13 @@ export class Run {
   private aheadThrough: number | null = null;
   private readonly choices: Schedule;
   private readonly order: EventOrder;
+  /** Do the sides answer batches (sides in worker threads of their own; lookahead.ts)? */
+  private readonly batching: boolean;
 
   private constructor(scenario: Scenario, sides: Sides, options: RunOptions) {
     this.scenario = scenario;
     this.sides = sides;
+    this.batching = sides.client.batch !== undefined || sides.server.batch !== undefined;
     this.sideTimeoutMs = options.sideTimeoutMs ?? SIDE_STEP_TIMEOUT_MS;
     this.choices = new Schedule(scenario, options.chooser);
     this.wire = new Wire(scenario, this.choices);
@@ -159,6 +162,12 @@ export class Run {
   async step(): Promise<boolean> {
     const next = this.peek();
     if (!next) return false;
+    await this.take(next);
+    return true;
+  }
+
+  /** Runs `next`, the event peek() gave (runEvents peeks once per event, not once to look and once to run). */
+  private async take(next: NextEvent): Promise<void> {
     const before = this.trace.length;
     if (next.t > MAX_VIRTUAL_MS) {
       this.stop('virtual-time');
@@ -171,7 +180,6 @@ export class Run {
       else if (this.steps >= MAX_STEPS) this.stop('steps');
     }
     this.emit(before);
-    return true;
   }
 
   private async run(next: NextEvent): Promise<void> {
@@ -200,6 +208,7 @@ export class Run {
    * steps starting with this one, else this step alone. The other side is set running ahead too.
    */
   private async stepSide(side: SideName, event: SideEvent, what: string, alone: () => Promise<StepResult>, frame?: InFlight): Promise<StepResult> {
+    if (!this.batching) return this.call(side, what, alone());
     this.runAhead(side === 'client' ? 'server' : 'client', frame);
     const early = (await this.ahead.take(side, event, what)) ?? (this.runAhead(side, frame) ? await this.ahead.take(side, event, what) : null);
     return early ?? this.call(side, what, alone());
@@ -264,12 +273,12 @@ export class Run {
 
   private async runEvents(t: number, options: RunUntilOptions): Promise<boolean> {
     let stopping = false;
-    for (let next = this.nextEventTime(); next !== null && next <= t; next = this.nextEventTime()) {
+    for (let next = this.peek(); next !== null && next.t <= t; next = this.peek()) {
       // Once asked to stop, the steps the sides already ran ahead are taken first, no new ones.
       stopping ||= options.shouldStop?.() === true;
       this.aheadThrough = stopping ? null : t;
       if (stopping && !this.ahead.holding) return false;
-      await this.step();
+      await this.take(next);
     }
     return !stopping;
   }

@@ -68,17 +68,19 @@ export class EventOrder {
   }
 
   next(): NextEvent | null {
-    const agenda = this.agenda;
-    const candidates: NextEvent[] = [];
-    for (const side of ['client', 'server'] as const) {
-      const t = agenda.timers[side];
-      if (t !== null) candidates.push({ kind: 'timer', t, side });
-    }
-    const frame = agenda.wire.next();
-    if (frame !== null && frame.deliverAt !== null) candidates.push({ kind: 'frame', t: frame.deliverAt, frame });
-    for (const action of agenda.actions.due) candidates.push({ kind: 'action', t: action.step.at, action });
+    const { timers, wire, actions } = this.agenda;
+    // The tie rule's first, each kind offered in the rule's order so that a later one wins only
+    // by being earlier (or, among actions, scheduled before): an event is built only when it
+    // leads, since this runs once per step.
     let first: NextEvent | null = null;
-    for (const c of candidates) if (!first || before(c, first)) first = c;
+    if (timers.client !== null) first = { kind: 'timer', t: timers.client, side: 'client' };
+    if (timers.server !== null && (first === null || timers.server < first.t)) first = { kind: 'timer', t: timers.server, side: 'server' };
+    const frame = wire.next();
+    if (frame !== null && frame.deliverAt !== null && (first === null || frame.deliverAt < first.t)) first = { kind: 'frame', t: frame.deliverAt, frame };
+    for (const action of actions.due) {
+      const t = action.step.at;
+      if (first === null || t < first.t || (t === first.t && first.kind === 'action' && action.order < first.action.order)) first = { kind: 'action', t, action };
+    }
     if (first === null || first.kind === 'timer' || !this.schedule.ties) return first;
     return this.tie(first);
   }
