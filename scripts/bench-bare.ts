@@ -7,6 +7,7 @@ import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { McpServer, deserializeMessage, serializeMessage, type CallToolResult, type JSONRPCMessage } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import * as z from 'zod/v4';
+import { TOOLS } from '../src/scenario/index.ts';
 
 export type StepYield = 'setTimeout' | 'setImmediate';
 
@@ -33,6 +34,11 @@ function sleep(ms: number, mode: StepYield, signal: AbortSignal): Promise<void> 
   });
 }
 
+/** The handler of a registered tool the bare exchange never calls. */
+async function unused(): Promise<CallToolResult> {
+  throw new Error('the bare exchange calls slow_count only');
+}
+
 export interface BareOutcome {
   ms: number;
   progress: number;
@@ -49,6 +55,13 @@ export interface BareOutcome {
  */
 export type BarePath = 'connect' | 'stdio-entry';
 
+/**
+ * Which tools the bare server registers: slow_count alone, or the lab's seven (src/scenario/tools.ts,
+ * with their schemas), as the simulated server registers them for every run, on the SDK's stdio
+ * entry too: the SDK's own cost of the server the lab runs, which the simulation cannot go below.
+ */
+export type BareTools = 'slow_count' | 'lab';
+
 type PairTransport = ReturnType<typeof InMemoryTransport.createLinkedPair>[number];
 
 /** `t`, with every message it sends written as a stdio line and read back, as the wire does. */
@@ -63,7 +76,7 @@ function framed(t: PairTransport): PairTransport {
  * has returned: initialize, tools/call slow_count {5, 0} with onprogress, abort after the 2nd
  * progress (the SDK sends notifications/cancelled), handler sees it and returns.
  */
-export async function bareOnce(mode: StepYield, path: BarePath): Promise<BareOutcome> {
+export async function bareOnce(mode: StepYield, path: BarePath, tools: BareTools = 'slow_count'): Promise<BareOutcome> {
   const t0 = performance.now();
   let handlerDone: (aborted: boolean) => void = () => {};
   const handlerReturned = new Promise<boolean>((resolve) => (handlerDone = resolve));
@@ -93,6 +106,8 @@ export async function bareOnce(mode: StepYield, path: BarePath): Promise<BareOut
         }
       },
     );
+    // The lab's other tools, registered in its order with its schemas; a call reaches none of them.
+    if (tools === 'lab') for (const tool of TOOLS) if (tool.name !== 'slow_count') server.registerTool(tool.name, { description: tool.summary, inputSchema: tool.input }, unused);
     return server;
   };
   const client = new Client({ name: 'bench-client', version: '0.1.0' }, { supportedProtocolVersions: ['2025-11-25'] });

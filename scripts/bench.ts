@@ -5,17 +5,19 @@
  * {steps:5, stepMs:100} called at t=20, Stop at t=240 (right after the 2nd progress arrives, at 230).
  *
  *   1. headless run time on warm sides (one createNodeSides() pair reused: both sides in this
- *      thread; and a worker-thread pair, as a browser has them), and cold: a fresh process's
+ *      thread, as the command line and the browser's worker hold them; and a worker-thread pair,
+ *      as a second pair at once or a site build's embeds get them), and cold: a fresh process's
  *      first pair, of worker threads (their start-up included, teardown not; next to an empty
  *      pair of threads) and in its thread, each from the source and from the CLI bundle
  *      (scripts/bench-speed.ts);
  *   2. frames per second the engine handles (frames in the trace / warm median run time), the
  *      checker judging a run near the event bound (benchChecker), and the live figure's 2,000
- *      steps of 1 ms headless, the sides running ahead in batches and asked one step per round
- *      trip, side by side;
+ *      steps of 1 ms headless, in this thread (one step at a time) and in worker threads (in
+ *      batches, and one step per round trip), side by side;
  *   3. the same exchange on the bare SDK, no simulation: Client + McpServer joined by
  *      InMemoryTransport.createLinkedPair() in this process, real timers, stepMs 0
- *      (scripts/bench-bare.ts), timed in turn with the warm run of 1 (benchWarmAgainstBare);
+ *      (scripts/bench-bare.ts); through the SDK's stdio entry; and through it serving the lab's
+ *      seven tools; timed in turn with the warm run of 1 (benchWarmAgainstBare);
  *   4. the ratio simulated / bare;
  *   5. Chromium: page load → both sides connected, with the build served as a static host serves it and by vite preview;
  *   6. the run timeline (site/lib/timeline.ts) of a 2,000-frame trace: the model alone in Node,
@@ -43,7 +45,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../tests/e2e/chromium.mjs';
 import { allowedCombinations } from '../src/scenario/index.ts';
 import { performance } from 'node:perf_hooks';
-import { bareOnce, type BareOutcome, type BarePath, type StepYield } from './bench-bare.ts';
+import { bareOnce, type BareOutcome, type BarePath, type BareTools, type StepYield } from './bench-bare.ts';
 import { createNodeSides, runHeadless } from '../src/host/index.ts';
 import type { Sides } from '../src/engine/index.ts';
 import { bundleForPage } from './bundle-for-page.ts';
@@ -164,28 +166,31 @@ async function benchChecker(): Promise<{ stats: Stats; events: number }> {
 }
 
 /**
- * The live figure's 2,000 steps of 1 ms run headless on warm workers: as the engine runs them
- * (the sides running ahead in batches), and asked for one step per round trip (no `batch`),
- * interleaved run by run so that both see the same machine.
+ * The live figure's 2,000 steps of 1 ms run headless on warm sides: in this thread, one step at a
+ * time (as the browser's worker and the command line run them); in worker threads, running
+ * ahead in batches; and in worker threads asked for one step per round trip (no `batch`);
+ * interleaved run by run so that all see the same machine.
  */
-async function benchLongRun(): Promise<{ batched: Stats; oneByOne: Stats; events: number }> {
+async function benchLongRun(): Promise<{ inThread: Stats; batched: Stats; oneByOne: Stats; events: number }> {
   const s = slowCountScenario(2000);
-  const sides = createNodeSides();
-  const oneByOne: Sides = { client: { ...sides.client, batch: undefined }, server: { ...sides.server, batch: undefined } };
+  const here = createNodeSides();
+  const threads = createNodeSides({ threads: true });
+  const oneByOne: Sides = { client: { ...threads.client, batch: undefined }, server: { ...threads.server, batch: undefined } };
   try {
+    const inThread: number[] = [];
     const batched: number[] = [];
     const single: number[] = [];
     let events = 0;
     for (let i = 0; i < LONG_RUNS + 1; i++) {
-      for (const [samples, runWith] of [[batched, sides], [single, oneByOne]] as const) {
+      for (const [samples, runWith] of [[inThread, here], [batched, threads], [single, oneByOne]] as const) {
         const t0 = performance.now();
         events = (await runHeadless(s, runWith)).length;
         if (i > 0) samples.push(performance.now() - t0);
       }
     }
-    return { batched: stats(batched), oneByOne: stats(single), events };
+    return { inThread: stats(inThread), batched: stats(batched), oneByOne: stats(single), events };
   } finally {
-    await sides.close();
+    await Promise.all([here.close(), threads.close()]);
   }
 }
 
@@ -217,11 +222,11 @@ interface Compared {
   sample: BareOutcome;
 }
 
-/** The bare exchange `mode` and `path` say, for timedInTurn, keeping its last outcome. */
-function bareRun(mode: StepYield, path: BarePath): { run: () => Promise<number>; last: () => BareOutcome } {
+/** The bare exchange `mode`, `path` and `tools` say, for timedInTurn, keeping its last outcome. */
+function bareRun(mode: StepYield, path: BarePath, tools?: BareTools): { run: () => Promise<number>; last: () => BareOutcome } {
   let last: BareOutcome | null = null;
   return {
-    run: async () => (last = await bareOnce(mode, path)).ms,
+    run: async () => (last = await bareOnce(mode, path, tools)).ms,
     last: () => {
       if (last === null) throw new Error('the bare exchange never ran');
       return last;
@@ -231,9 +236,10 @@ function bareRun(mode: StepYield, path: BarePath): { run: () => Promise<number>;
 
 /**
  * The standard run on warm sides in this thread and the bare exchange it is compared with, in
- * memory and through the SDK's stdio entry, timed in turn (timedInTurn).
+ * memory, through the SDK's stdio entry, and through it with the lab's seven tools registered,
+ * timed in turn (timedInTurn).
  */
-async function benchWarmAgainstBare(s: Scenario): Promise<{ warm: { stats: Stats; trace: TraceEvent[] }; bare: Compared; stdio: Compared }> {
+async function benchWarmAgainstBare(s: Scenario): Promise<{ warm: { stats: Stats; trace: TraceEvent[] }; bare: Compared; stdio: Compared; lab: Compared }> {
   const sides = createNodeSides();
   try {
     let trace: TraceEvent[] = [];
@@ -244,9 +250,15 @@ async function benchWarmAgainstBare(s: Scenario): Promise<{ warm: { stats: Stats
     };
     const bare = bareRun('setImmediate', 'connect');
     const stdio = bareRun('setImmediate', 'stdio-entry');
-    const [warm, bareStats, stdioStats] = await timedInTurn([simulated, bare.run, stdio.run]);
-    if (!warm || !bareStats || !stdioStats) throw new Error('timedInTurn left a run out');
-    return { warm: { stats: warm, trace }, bare: { stats: bareStats, sample: bare.last() }, stdio: { stats: stdioStats, sample: stdio.last() } };
+    const lab = bareRun('setImmediate', 'stdio-entry', 'lab');
+    const [warm, bareStats, stdioStats, labStats] = await timedInTurn([simulated, bare.run, stdio.run, lab.run]);
+    if (!warm || !bareStats || !stdioStats || !labStats) throw new Error('timedInTurn left a run out');
+    return {
+      warm: { stats: warm, trace },
+      bare: { stats: bareStats, sample: bare.last() },
+      stdio: { stats: stdioStats, sample: stdio.last() },
+      lab: { stats: labStats, sample: lab.last() },
+    };
   } finally {
     await sides.close();
   }
@@ -722,7 +734,7 @@ async function main(): Promise<void> {
     `scenario: ${s.revision}, ${s.transport}, latency ${s.latency.c2s}/${s.latency.s2c} ms, slow_count {5, 100} at 20, Stop at 240\n`,
   );
 
-  const { warm, bare: bareYield, stdio: bareStdio } = await benchWarmAgainstBare(s);
+  const { warm, bare: bareYield, stdio: bareStdio, lab: bareLab } = await benchWarmAgainstBare(s);
   const warmThreads = await benchWarm(s, WARMUP, true);
   const coldWorkers = await freshPair(COLD_RUNS, 'source', 'threads');
   const coldWorkersBundle = await freshPair(COLD_RUNS, 'bundle', 'threads');
@@ -766,9 +778,9 @@ async function main(): Promise<void> {
   const bareNote = (o: BareOutcome) =>
     `${o.progress} progress, call ${o.rejected ? 'rejected' : 'resolved'}, handler aborted=${String(o.handlerAborted)}`;
   const rows: [string, string, string][] = [
-    ['simulated, warm sides: median', ms(warm.stats.median), `${warm.stats.n} runs after ${STEADY_WARMUP} warm-up, both sides in this thread, timed in turn with the two bare rows below (${TURN_BLOCKS} blocks each)`],
+    ['simulated, warm sides: median', ms(warm.stats.median), `${warm.stats.n} runs after ${STEADY_WARMUP} warm-up, both sides in this thread, timed in turn with the three bare rows below (${TURN_BLOCKS} blocks each)`],
     ['simulated, warm sides: p90', ms(warm.stats.p90), `min ${ms(warm.stats.min)}, max ${ms(warm.stats.max)}`],
-    ['  the same, warm worker threads: median', ms(warmThreads.stats.median), `each side in a worker thread, as in a browser, after ${warmThreads.warmUp} warm-up; p90 ${ms(warmThreads.stats.p90)}`],
+    ['  the same, warm worker threads: median', ms(warmThreads.stats.median), `each side in a worker thread of its own (a second pair at once, a site build's embeds), in batches, after ${warmThreads.warmUp} warm-up; p90 ${ms(warmThreads.stats.p90)}`],
     freshPairRow('simulated, first worker pair', "a fresh process's first pair of worker threads (loading the sides from the TypeScript source) and its run", coldWorkers, emptyPair),
     freshPairRow('  the same, from the CLI bundle', 'each thread loading its bundled entry with the compile cache on', coldWorkersBundle, emptyPair),
     ['  floor: an empty worker pair', ms(emptyPair.median), `two threads of an empty module until both have posted, median of ${emptyPair.n}: Node's start of a thread, before any code of ours`],
@@ -777,11 +789,12 @@ async function main(): Promise<void> {
     ['engine throughput', `${framesPerSecond.toFixed(0)} frames/s`, `${frames} frames / warm median`],
     ['', `${eventsPerSecond.toFixed(0)} events/s`, describeTrace(warm.trace)],
     ['checker, a run near the event bound', ms(checker.stats.median), `every rule over the ${checker.events} events of 6,600 progress steps, median of ${checker.stats.n} after one warm-up (p90 ${ms(checker.stats.p90)})`],
-    ['simulated, 2,000 × 1 ms, warm: median', ms(long.batched.median), `${long.events} events, the sides running ahead in batches; median of ${long.batched.n} (p90 ${ms(long.batched.p90)})`],
+    ['simulated, 2,000 × 1 ms, warm: median', ms(long.inThread.median), `${long.events} events, both sides in this thread, one step at a time; median of ${long.inThread.n} (p90 ${ms(long.inThread.p90)})`],
+    ['  the same, worker threads in batches', ms(long.batched.median), `the sides running ahead in batches (lookahead.ts); interleaved with the runs above and below, median of ${long.batched.n} (p90 ${ms(long.batched.p90)})`],
     [
-      '  the same, one step per round trip',
+      '  the same, worker threads one step per round trip',
       ms(long.oneByOne.median),
-      `batches take ${(long.batched.median / long.oneByOne.median).toFixed(2)}× its time; interleaved with the runs above, median of ${long.oneByOne.n}`,
+      `batches take ${(long.batched.median / long.oneByOne.median).toFixed(2)}× its time; median of ${long.oneByOne.n}`,
     ],
     ['bare SDK, setTimeout(0) steps: median', ms(bareTimer.stats.median), `p90 ${ms(bareTimer.stats.p90)}; ${bareNote(bareTimer.sample)}`],
     ['bare SDK, setImmediate steps: median', ms(bareYield.stats.median), `p90 ${ms(bareYield.stats.p90)}; ${bareNote(bareYield.sample)}`],
@@ -793,7 +806,7 @@ async function main(): Promise<void> {
     [
       'ratio simulated/bare (setImmediate)',
       `${(warm.stats.median / bareYield.stats.median).toFixed(1)}×`,
-      'warm median / bare median; protocol overhead only; aim ≤ 1.5×',
+      `warm median / bare median; protocol overhead only; aim ≤ 1.5×, which is below the SDK's own cost of the lab's server (${(bareLab.stats.median / bareYield.stats.median).toFixed(2)}×, two rows down)`,
     ],
     [
       '  bare SDK through its stdio entry: median',
@@ -803,7 +816,17 @@ async function main(): Promise<void> {
     [
       '  ratio simulated/bare through the stdio entry',
       `${(warm.stats.median / bareStdio.stats.median).toFixed(1)}×`,
-      `the SDK's own stdio path takes ${(bareStdio.stats.median / bareYield.stats.median).toFixed(1)}× the in-memory floor; what is left is the simulation's`,
+      `the SDK's own stdio path takes ${(bareStdio.stats.median / bareYield.stats.median).toFixed(1)}× the in-memory floor`,
+    ],
+    [
+      '  bare SDK serving the lab\'s server: median',
+      ms(bareLab.stats.median),
+      `p90 ${ms(bareLab.stats.p90)}; through the stdio entry, with the lab's seven tools registered as the simulated server registers them for every run: ${(bareLab.stats.median / bareYield.stats.median).toFixed(2)}× the in-memory floor; ${bareNote(bareLab.sample)}`,
+    ],
+    [
+      '  ratio simulated/bare serving the lab\'s server',
+      `${(warm.stats.median / bareLab.stats.median).toFixed(2)}×`,
+      "what is the simulation's own: the coordinator, the wire, two virtual clocks, the trace and its lifecycles",
     ],
     [
       'standard runs per second, one thread',
