@@ -7,7 +7,7 @@
 import type { Scenario, Step } from '../scenario/index.ts';
 import { Actions, type PendingAction } from './actions.ts';
 import type { ClientSideApi, ServerSideApi, SideConfig, StepResult } from './side-protocol.ts';
-import { createTraceIndex, messageOf, type TraceIndexBuilder } from '../trace/index.ts';
+import { createTraceIndex, messageOf, type TraceIndex, type TraceIndexBuilder } from '../trace/index.ts';
 import type { Direction, FrameEvent, HandlerNote, JsonRpcMessage, NewTraceEvent, RequestId, TraceEvent, WireFrame } from '../trace/index.ts';
 import { Wire, type InFlight } from './wire.ts';
 import { Lifecycles } from './lifecycles.ts';
@@ -139,6 +139,11 @@ export class Run {
 
   get virtualTime(): number {
     return this.now;
+  }
+
+  /** The trace's index, grown with it event by event: what indexTrace(trace) builds again, for the trace as it stands. */
+  get index(): TraceIndex {
+    return this.indexer.index;
   }
 
   /** True while the connection is still being made (HANDSHAKE_STATES): the client has neither connected nor given up. */

@@ -5,7 +5,7 @@
 import { Run, haltOf, type Chooser, type Decision, type Sides } from '../engine/index.ts';
 import { checkRun } from '../rules/index.ts';
 import { formatSchedule, type Scenario } from '../scenario/index.ts';
-import { indexTrace, traceHash, type TraceEvent } from '../trace/index.ts';
+import { traceHash, type TraceEvent } from '../trace/index.ts';
 import { outcomeClass } from './outcome.ts';
 
 /** One schedule's run, as the explorer keeps it (and a shard file carries it). */
@@ -68,15 +68,15 @@ export function failedRun(choices: readonly number[], why: string): Ran {
 export async function runSchedule(scenario: Scenario, sides: Sides, forced: readonly number[], then: ((decision: Decision) => number) | null = null): Promise<Ran> {
   const choices: number[] = [];
   const options: number[] = [];
-  let trace: TraceEvent[];
+  let run: Run;
   try {
-    const run = await Run.start(scenario, sides, { chooser: recording(forced, then, choices, options) });
+    run = await Run.start(scenario, sides, { chooser: recording(forced, then, choices, options) });
     await run.runToEnd();
-    trace = run.trace;
   } catch (error) {
     return { ...failedRun(choices, error instanceof Error ? error.message : String(error)), options };
   }
-  const index = indexTrace(trace);
+  // The run's own index, grown with its trace: not built again for the checker and the outcome.
+  const { trace, index } = run;
   const problem = problemOf(trace);
   const broken = problem === undefined ? checkRun(scenario, trace, index).filter((f) => f.verdict === 'violated' && f.severity !== 'info') : [];
   const record: ScheduleRecord = {

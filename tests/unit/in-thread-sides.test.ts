@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
 import { parseScenario, type Scenario } from '../../src/scenario/index.ts';
-import { serializeTrace, traceHash } from '../../src/trace/index.ts';
+import { indexTrace, serializeTrace, traceHash } from '../../src/trace/index.ts';
+import { Run } from '../../src/engine/index.ts';
 
 const inThread = createNodeSides();
 const workers = createNodeSides({ threads: true });
@@ -36,6 +37,15 @@ test('every library scenario: the same trace in this thread as in worker threads
     const there = await runHeadless(scenario, workers);
     assert.equal(serializeTrace(here), serializeTrace(there), `${file}: in this thread and in workers`);
     assert.equal(await traceHash(here), recorded, `${file}: the recorded hash`);
+  }
+});
+
+test('every library scenario: the index a run grows with its trace is the index of the trace it ends with', async () => {
+  // The explorer judges each schedule on the run's own index (src/explore/run-one.ts) instead of indexing the trace again.
+  for (const { file, scenario } of await library()) {
+    const run = await Run.start(scenario, inThread);
+    await run.runToEnd();
+    assert.deepEqual(run.index, indexTrace(run.trace), file);
   }
 });
 
