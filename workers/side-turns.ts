@@ -1,7 +1,8 @@
 // With both sides in one thread (the browser's sides worker, sides-start.ts; Node's pair,
 // sides.node.ts), whose step is running is whose turn it is: the thread runs one step at a
 // time. Imported before either side's modules, so that nothing of theirs runs under another locator.
-import { locateSidesWith, type SideState } from './runtime.ts';
+import { copyingInputs, locateSidesWith, settling, type SideState } from './runtime.ts';
+import { wrapSteps, type SideApi } from '../src/engine/index.ts';
 
 let turn: SideState | undefined;
 locateSidesWith(() => turn);
@@ -38,4 +39,13 @@ async function take<T>(state: SideState, step: () => Promise<T>): Promise<T> {
   } finally {
     turn = undefined;
   }
+}
+
+/**
+ * `api` as one of this thread's two sides: each step in `state`'s turn, going quiet as its
+ * transport needs, taking copies of what a port would have cloned (the browser's sides worker,
+ * sides-start.ts; Node's pair, sides.node.ts). Asked one step at a time: no batches.
+ */
+export function sideInTurns<A>(api: SideApi<A>, state: SideState): SideApi<A> {
+  return copyingInputs(wrapSteps(settling(api), (step) => inTurn(state, step)));
 }

@@ -2,23 +2,18 @@
 // playground's run (run-service.ts), or a lane of the explorer's pool (src/explore/pool.ts
 // serveSchedules). Either way the coordinator is in this thread and steps the sides by direct
 // calls; each side keeps its own virtual clock, and their steps take turns (side-turns.ts).
-import { inTurn } from './side-turns.ts';
-import { copyingInputs, SideState, settling } from './runtime.ts';
+import { sideInTurns } from './side-turns.ts';
+import { SideState } from './runtime.ts';
 import { clientSide } from './client-side.ts';
 import { serverSide } from './server-side.ts';
 import { heldFromNow, withFirst, type Port } from './side-channel.ts';
 import { serveRun } from './run-service.ts';
 import { prestartCommands } from './first-run.ts';
 import { EXPLORE_LANE_WORKER, FRESH_RUN_WORKER, RUN_WORKER } from './worker-names.ts';
-import { wrapSteps, type SideApi, type Sides } from '../src/engine/index.ts';
-
-/** `api` with every call run as a step of `state`, in its turn, taking copies of what a port would have cloned. */
-function taking<A>(api: SideApi<A>, state: SideState): SideApi<A> {
-  return copyingInputs(wrapSteps(settling(api), (step) => inTurn(state, step)));
-}
+import type { Sides } from '../src/engine/index.ts';
 
 function threadSides(): Sides {
-  return { client: taking(clientSide, new SideState()), server: taking(serverSide, new SideState()) };
+  return { client: sideInTurns(clientSide, new SideState()), server: sideInTurns(serverSide, new SideState()) };
 }
 
 /**

@@ -1,8 +1,8 @@
 // Node entry for both sides in this thread (src/host/in-thread.ts), as the browser's sides
 // worker holds them (sides-start.ts): each step runs in its side's turn (side-turns.ts), so the
 // timers, Date and randomness its code reaches are that side's own.
-import { inTurn } from './side-turns.ts';
-import { copyingInputs, SideState, settling } from './runtime.ts';
+import { sideInTurns } from './side-turns.ts';
+import { SideState } from './runtime.ts';
 import { clientSide } from './client-side.ts';
 import { serverSide } from './server-side.ts';
 import { wrapSteps, type ClientSideApi, type ServerSideApi, type SideApi } from '../src/engine/index.ts';
@@ -15,13 +15,11 @@ function asCloned(error: unknown): unknown {
   return error instanceof Error ? Object.assign(new Error(error.message), { name: error.name, stack: error.stack }) : error;
 }
 
-/** `api` with every call run as a step of `state`, in its turn, taking copies of its inputs (copyingInputs). */
+/** `api` as one of this thread's sides (sideInTurns), its errors cloned as a worker's would be. */
 function inContext<A>(api: SideApi<A>, state: SideState): SideApi<A> {
-  const side = settling(api);
   const fail = (error: unknown): Promise<never> => Promise.reject(asCloned(error));
   // A call that throws before its promise exists rejects too: inTurn runs it in an async function.
-  const run = <T>(call: () => Promise<T>): Promise<T> => inTurn(state, call).catch(fail);
-  return wrapSteps(copyingInputs(side), run);
+  return wrapSteps(sideInTurns(api, state), (step) => step().catch(fail));
 }
 
 /** The client and the server of this thread; there is one of each (their modules hold their state). */

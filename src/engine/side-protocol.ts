@@ -85,7 +85,8 @@ export type ServerSideApi = SideApi<ServerAction>;
 
 /**
  * `side` with each of its steps run through `wrap`: a worker's death raced against it, a turn
- * in a shared worker. One place for the five methods, so a host adds its rule to all of them.
+ * in a shared worker. One place for the methods (and `batch`, where the side has it), so a host
+ * adds its rule to all of them.
  */
 export function wrapSteps<A>(side: Required<SideApi<A>>, wrap: StepWrap): Required<SideApi<A>>;
 export function wrapSteps<A>(side: SideApi<A>, wrap: StepWrap): SideApi<A>;
