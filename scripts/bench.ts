@@ -715,6 +715,12 @@ function cliRows(cli: CliFigures): [string, string, string][] {
   ];
 }
 
+/** What the SDK's own cost of the lab's server (a ratio to the in-memory floor) leaves of the warm run's 1.5× aim. */
+function labShare(ratio: number): string {
+  const left = 1.5 - ratio;
+  return left > 0 ? `${ratio.toFixed(2)}×, leaving ${left.toFixed(2)}× for all the simulation adds` : `${ratio.toFixed(2)}×, already over it`;
+}
+
 function table(rows: readonly (readonly [string, string, string])[]): string {
   const header = ['figure', 'value', 'notes'] as const;
   const all = [header, ...rows];
@@ -806,7 +812,7 @@ async function main(): Promise<void> {
     [
       'ratio simulated/bare (setImmediate)',
       `${(warm.stats.median / bareYield.stats.median).toFixed(1)}×`,
-      `warm median / bare median; protocol overhead only; aim ≤ 1.5×, which is below the SDK's own cost of the lab's server (${(bareLab.stats.median / bareYield.stats.median).toFixed(2)}×, two rows down)`,
+      `warm median / bare median; protocol overhead only; aim ≤ 1.5×, of which the SDK alone serving the lab's server takes ${labShare(bareLab.stats.median / bareYield.stats.median)} (two rows down)`,
     ],
     [
       '  bare SDK through its stdio entry: median',
