@@ -167,12 +167,12 @@ export class Run {
   async step(): Promise<boolean> {
     const next = this.peek();
     if (!next) return false;
-    await this.take(next);
+    await this.runNext(next);
     return true;
   }
 
   /** Runs `next`, the event peek() gave (runEvents peeks once per event, not once to look and once to run). */
-  private async take(next: NextEvent): Promise<void> {
+  private async runNext(next: NextEvent): Promise<void> {
     const before = this.trace.length;
     if (next.t > MAX_VIRTUAL_MS) {
       this.stop('virtual-time');
@@ -283,7 +283,7 @@ export class Run {
       stopping ||= options.shouldStop?.() === true;
       this.aheadThrough = stopping ? null : t;
       if (stopping && !this.ahead.holding) return false;
-      await this.take(next);
+      await this.runNext(next);
     }
     return !stopping;
   }
