@@ -20,6 +20,7 @@ import module from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
+import { setUpProcessFor } from '../bin/short-process.mjs';
 import { createNodeSides, runHeadless } from '../src/host/index.ts';
 import { defaultScenario, parseScenario, type Scenario } from '../src/scenario/index.ts';
 import { traceHash } from '../src/trace/index.ts';
@@ -57,8 +58,10 @@ const BUNDLED_HOST = `${ROOT}dist-cli/host.mjs`;
 async function freshPairChild(code: PairCode, place: PairPlace): Promise<void> {
   let host: Pick<typeof import('../src/host/index.ts'), 'createNodeSides' | 'runHeadless'> = { createNodeSides, runHeadless };
   if (code === 'bundle') {
-    // As the launcher (bin/cancel-lab.mjs) starts the bundle: with V8's compile cache, which
-    // worker threads of the bundle's then turn on too (workers/thread-start.node.ts).
+    // As the launcher (bin/cancel-lab.mjs) starts the bundle for `run`: set up for a short
+    // process (V8's flags and zod's setting, bin/short-process.mjs), and with V8's compile cache,
+    // which worker threads of the bundle's then turn on too (workers/thread-start.node.ts).
+    setUpProcessFor('run');
     module.enableCompileCache?.();
     host = (await import(pathToFileURL(BUNDLED_HOST).href)) as typeof host;
   }

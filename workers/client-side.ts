@@ -3,8 +3,6 @@
  * the chosen client profile's layer. Stop aborts the call's AbortController; the SDK then sends
  * `notifications/cancelled` (or, on 2026-07-28 Streamable HTTP, closes the request's stream).
  */
-// First, so that zod parses without generating code (src/trace/zod-jitless.ts) in the SDK's schemas too.
-import '../src/trace/index.ts';
 import {
   Client,
   SSEClientTransport,

@@ -3,8 +3,6 @@
  * offers for the chosen transport, with the playground's tools; on stdio, behind the chosen
  * server profile's layer. Every timer here is virtual.
  */
-// First, so that zod parses without generating code (src/trace/zod-jitless.ts) in the SDK's schemas too.
-import '../src/trace/index.ts';
 import {
   McpServer,
   createMcpHandler,

@@ -5,8 +5,6 @@
  * that shape a run, the library of recorded scenarios, the tools with their argument schemas,
  * the emulated implementations, which combinations the SDK can make, and the one setting line.
  */
-// First, so that zod parses without generating code (../trace/zod-jitless.ts) in this layer's schemas too.
-import '../trace/index.ts';
 export { CLIENT_PROFILES, REVISIONS, SERVER_PROFILES, TRANSPORTS, TRANSPORT_LABEL } from './model.ts';
 export type { ClientProfile, HttpServerShape, Revision, ServerProfile, TransportKind } from './model.ts';
 export { INPUT_BOUNDS, defaultScenario, parseScenario, scenarioSchema, type ParseResult, type Scenario, type Step, type Trigger, type WireFault } from './schema.ts';

@@ -3,7 +3,6 @@
  * (http-frames.ts), the trace's fingerprint, and the one trace index every reader pairs
  * requests, responses, cancels, aborts and progress through.
  */
-import './zod-jitless.ts';
 export * from './events.ts';
 export { callIdSchema, directionSchema, msSchema, userActionSchema, type Target, type UserAction } from './actions.ts';
 export * from './http-frames.ts';

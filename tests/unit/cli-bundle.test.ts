@@ -2,7 +2,8 @@
  * The command line's bundle (scripts/build-cli.ts) prints what the TypeScript source prints for
  * a library scenario and an explored one (on the pool's worker threads), its sides in worker
  * threads run from their bundled entries with the source's trace, the launcher (bin/cancel-lab.mjs) runs the bundle only while every file
- * that went into it is older than the build, and its V8 settings leave every trace as recorded.
+ * that went into it is older than the build, and its settings for a short process (V8's flags,
+ * zod without compiled parsers: bin/short-process.mjs) reach zod and leave every trace as recorded.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -101,7 +102,27 @@ test('the launcher runs the bundle while it is fresh, and the source once a file
   assert.equal(await launch(), 'source run x.json\n', 'no manifest, no bundle');
 });
 
-test('the launcher, with its V8 settings for a short process, reproduces every library trace', async () => {
+test("a short command's process has zod parse without compiling its fast paths; explore's keeps them", async () => {
+  // In a process of its own, as the launcher sets one up: every \`new Function\` counted while an
+  // object schema built afterwards parses (zod compiles its fast path at the first parse).
+  const compiles = async (command: string): Promise<number> => {
+    const script = [
+      `import { setUpProcessFor } from ${JSON.stringify(pathToFileURL(join(ROOT, 'bin/short-process.mjs')).href)};`,
+      `setUpProcessFor(${JSON.stringify(command)});`,
+      'let built = 0;',
+      'globalThis.Function = new Proxy(Function, { construct: (target, args) => (built++, Reflect.construct(target, args)) });',
+      "const z = await import('zod/v4');",
+      "z.object({ id: z.number(), name: z.string() }).parse({ id: 1, name: 'a' });",
+      'console.log(built);',
+    ].join('\n');
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT });
+    return Number(stdout.trim());
+  };
+  assert.equal(await compiles('run'), 0, 'run: no parser compiled');
+  assert.ok((await compiles('explore')) > 0, 'explore: the parser is compiled');
+});
+
+test('the launcher, with its settings for a short process, reproduces every library trace', async () => {
   const library = join(ROOT, 'content/scenarios');
   // Exit 1 (some library scenarios break a MUST on purpose); about 1 MB of JSON Lines.
   const { stdout } = await run(process.execPath, [join(ROOT, 'bin/cancel-lab.mjs'), 'run', library, '--format', 'json'], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 }).catch(
