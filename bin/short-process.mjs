@@ -34,7 +34,7 @@ const V8_FLAGS = ['--max-opt=2', '--semi-space-growth-factor=1'];
 const ZOD_CONFIG = { jitless: true };
 
 /** Is `command` one whose process lives well under a second? */
-export function isShortProcess(command) {
+function isShortProcess(command) {
   return command !== 'explore';
 }
 
