@@ -797,7 +797,7 @@ async function main(): Promise<void> {
     freshPairRow('  the same, from the CLI bundle', 'each thread loading its bundled entry with the compile cache on', coldWorkersBundle, emptyPair),
     ['  floor: an empty worker pair', ms(emptyPair.median), `two threads of an empty module until both have posted, median of ${emptyPair.n}: Node's start of a thread, before any code of ours`],
     freshPairRow('simulated, first pair in this thread', "a fresh process's first pair (loading the sides from the TypeScript source) and its run", fresh),
-    freshPairRow('  the same, from the CLI bundle', 'the sides loaded as cancel-lab loads them (dist-cli/, compile cache on)', freshBundle),
+    freshPairRow('  the same, from the CLI bundle', 'the sides loaded as cancel-lab run loads them (dist-cli/, compile cache on, set up for a short process: bin/short-process.mjs)', freshBundle),
     ['engine throughput', `${framesPerSecond.toFixed(0)} frames/s`, `${frames} frames / warm median`],
     ['', `${eventsPerSecond.toFixed(0)} events/s`, describeTrace(warm.trace)],
     ['checker, a run near the event bound', ms(checker.stats.median), `every rule over the ${checker.events} events of 6,600 progress steps, median of ${checker.stats.n} after one warm-up (p90 ${ms(checker.stats.p90)})`],
