@@ -3,7 +3,7 @@
 // seconds and earns back every compile it pays for. None of it changes what the code does, only
 // how much of it is compiled and when, so traces stay byte-identical (tests/unit/cli-bundle.test.ts
 // runs the library through the launcher against the recorded hashes). The benchmark's fresh pair
-// of sides from the bundle is set up the same way (scripts/bench-speed.ts).
+// of sides in this thread from the bundle, `run`'s, is set up the same way (scripts/bench-speed.ts).
 import { setFlagsFromString } from 'node:v8';
 
 /**

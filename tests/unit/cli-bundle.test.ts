@@ -103,7 +103,7 @@ test('the launcher runs the bundle while it is fresh, and the source once a file
 });
 
 test("a short command's process has zod parse without compiling its fast paths; explore's keeps them", async () => {
-  // In a process of its own, as the launcher sets one up: every \`new Function\` counted while an
+  // In a process of its own, as the launcher sets one up: every `new Function` counted while an
   // object schema built afterwards parses (zod compiles its fast path at the first parse).
   const compiles = async (command: string): Promise<number> => {
     const script = [
