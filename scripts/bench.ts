@@ -47,7 +47,7 @@ import { allowedCombinations } from '../src/scenario/index.ts';
 import { performance } from 'node:perf_hooks';
 import { bareOnce, type BareOutcome, type BarePath, type BareTools, type StepYield } from './bench-bare.ts';
 import { createNodeSides, runHeadless } from '../src/host/index.ts';
-import type { Sides } from '../src/engine/index.ts';
+import { oneStepAtATime } from '../tests/unit/trace-helpers.ts';
 import { bundleForPage } from './bundle-for-page.ts';
 import { timelineModel } from '../src/views/index.ts';
 import { measureWireLog } from './bench-wire-log.ts';
@@ -181,7 +181,7 @@ async function benchLongRun(): Promise<{ inThread: Stats; batched: Stats; oneByO
   const s = slowCountScenario(2000);
   const here = createNodeSides();
   const threads = createNodeSides({ threads: true });
-  const oneByOne: Sides = { client: { ...threads.client, batch: undefined }, server: { ...threads.server, batch: undefined } };
+  const oneByOne = oneStepAtATime(threads);
   try {
     const inThread: number[] = [];
     const batched: number[] = [];

@@ -12,7 +12,7 @@ import type { Sides } from '../../src/engine/index.ts';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
 import { formatSchedule, libraryEntry, parseSchedule, parseScenario, scenarioJsonSchema, type Scenario } from '../../src/scenario/index.ts';
 import { serializeTrace, traceHash, type FrameEvent, type TraceEvent } from '../../src/trace/index.ts';
-import { batchOf, call, deliveriesOf, framesOf, scenario, stop } from './trace-helpers.ts';
+import { batchOf, call, deliveriesOf, framesOf, oneStepAtATime, scenario, stop } from './trace-helpers.ts';
 
 const sides = createNodeSides();
 after(() => sides.close());
@@ -116,7 +116,7 @@ describe('the lookahead with a schedule space', () => {
   // Worker threads answer batches; the pair in this thread (`sides`) is asked one step at a time.
   const threaded = createNodeSides({ threads: true });
   after(() => threaded.close());
-  const threadedOneByOne: Sides = { client: { ...threaded.client, batch: undefined }, server: { ...threaded.server, batch: undefined } };
+  const threadedOneByOne = oneStepAtATime(threaded);
 
   test('batches write the step-by-step trace for random schedules of latency ranges', async () => {
     const s = scenario([call(20, 'A', 'slow_count', { steps: 30, stepMs: 3 }), call(25, 'B', 'stubborn', { ms: 40 }), stop(70, 'A')], { endAt: 400 });

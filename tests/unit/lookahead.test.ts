@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
 import type { Sides } from '../../src/engine/index.ts';
-import { batchOf } from './trace-helpers.ts';
+import { batchOf, oneStepAtATime } from './trace-helpers.ts';
 import { planBatch, type Outlook } from '../../src/engine/lookahead.ts';
 import { serializeTrace } from '../../src/trace/index.ts';
 import { runnableScenarioArbitrary } from './scenario-arbitrary.ts';
@@ -20,7 +20,7 @@ const sides = createNodeSides({ threads: true });
 after(() => sides.close());
 
 /** The same workers, asked for one step at a time; and a count of the steps batches ran. */
-const oneByOne: Sides = { client: { ...sides.client, batch: undefined }, server: { ...sides.server, batch: undefined } };
+const oneByOne = oneStepAtATime(sides);
 let batchedSteps = 0;
 const counted: Sides = {
   client: { ...sides.client, batch: async (plan) => count(await batchOf(sides.client)(plan)) },

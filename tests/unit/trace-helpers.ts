@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { defaultScenario, type Scenario, type Step } from '../../src/scenario/index.ts';
-import type { BatchPlan, BatchStep, SideApi } from '../../src/engine/index.ts';
+import type { BatchPlan, BatchStep, SideApi, Sides } from '../../src/engine/index.ts';
 import type {
   ClientStateEvent,
   DeliveryEvent,
@@ -157,6 +157,11 @@ export function assertWireInvariants(s: Scenario, trace: readonly TraceEvent[]):
 export function defined<T>(value: T | undefined | null, what = 'expected value'): T {
   assert.ok(value !== undefined && value !== null, `${what} is missing`);
   return value;
+}
+
+/** The same sides asked for one step at a time: without `batch`, the engine plans no batches (lookahead.ts). */
+export function oneStepAtATime(sides: Sides): Sides {
+  return { client: { ...sides.client, batch: undefined }, server: { ...sides.server, batch: undefined } };
 }
 
 /** A side's `batch`, which sides in worker threads answer (a pair in the test's own thread has none). */
