@@ -81,9 +81,11 @@ test('what is unavailable says each reason once, naming every option it rules ou
   const bullets = await page.locator('#unavailable li').allTextContents();
   const disabled = await page.locator('.setup select option:disabled').count();
   expect(bullets.length).toBeGreaterThan(0);
-  // Each bullet is "what, what: reason"; no reason is said twice.
+  // Each bullet is "what, what: reason", or the reason alone when it begins with the one option
+  // it rules out; no reason is said twice.
   const reasons = bullets.map((b) => b.slice(b.indexOf(': ') + 2));
   expect(new Set(reasons).size).toBe(reasons.length);
   expect(bullets.length).toBeLessThanOrEqual(disabled);
   await expect(page.locator('#unavailable li', { hasText: 'HTTP+SSE' })).toHaveCount(1);
+  await expect(page.locator('#unavailable li', { hasText: 'HTTP+SSE' })).toHaveText(/^HTTP\+SSE is the 2024-11-05 transport;/);
 });

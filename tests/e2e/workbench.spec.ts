@@ -58,6 +58,17 @@ test('at 1400×900 the controls, the calls, the timeline and the wire log are on
   const cancel = page.locator('#wire-table tbody td').filter({ hasText: /^notifications\/cancelled/ });
   await expect(cancel).toHaveCount(1);
   await expectOnScreen(page, cancel);
+  // So is its request id, the column after the method, without scrolling the log sideways.
+  const idCell = page.locator('#wire-table tbody tr').filter({ hasText: 'notifications/cancelled' }).locator('td').nth(7);
+  await expect(idCell).toHaveText('1');
+  const inPane = await idCell.evaluate((cell) => {
+    const pane = cell.closest('.wire-scroll');
+    if (pane === null) return false;
+    const left = pane.getBoundingClientRect().left + pane.clientLeft;
+    const box = cell.getBoundingClientRect();
+    return box.left >= left && box.right <= left + pane.clientWidth;
+  });
+  expect(inPane).toBe(true);
   // A stopped call's row (its state history, Inject late) fits too.
   await expect(row.locator('.state').first()).toHaveText('STOPPED_LOCALLY');
   expect(await overflow()).toBeLessThanOrEqual(0);

@@ -41,6 +41,16 @@ const RETRY_MAX_MS = 60_000;
 
 const pick = <T extends string>(values: readonly T[], value: string, fallback: T): T => values.find((v) => v === value) ?? fallback;
 
+/**
+ * One bullet of what is unavailable: the options a reason rules out, then the reason; the reason
+ * alone when it already begins with the one option it rules out ("HTTP+SSE is the 2024-11-05
+ * transport…", not "HTTP+SSE: HTTP+SSE is…").
+ */
+function unavailableLine(what: readonly string[], reason: string): string {
+  const [only] = what;
+  return what.length === 1 && only !== undefined && reason.startsWith(`${only} `) ? reason : `${what.join(', ')}: ${reason}`;
+}
+
 function describeProfile<P extends string>(role: string, info: ProfileInfo<P>): HTMLElement {
   return el(
     'details',
@@ -195,7 +205,7 @@ export function createConnectionPanel(root: HTMLElement, actions: Actions): Conn
     }
     if (clientProfile.selectedOptions[0]?.disabled) clientProfile.value = 'ts-v2';
     syncResumable(because);
-    unavailable.replaceChildren(...[...reasons].map(([reason, what]) => el('li', {}, `${what.join(', ')}: ${reason}`)));
+    unavailable.replaceChildren(...[...reasons].map(([reason, what]) => el('li', {}, unavailableLine(what, reason))));
     profileNotes.replaceChildren(describeProfile('Server', SERVER_PROFILE_INFO[server]), describeProfile('Client', CLIENT_PROFILE_INFO[read().clientProfile ?? 'ts-v2']));
   }
 
