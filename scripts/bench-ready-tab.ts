@@ -13,7 +13,7 @@
  * figure does the bench attach to read it. Loads alternate with the floor page's. A return
  * visit keeps the caches: the page is opened twice, untimed, and the third visit is timed.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +34,11 @@ class PipeSession {
 
   constructor(toBrowser: Writable, fromBrowser: Readable) {
     this.toBrowser = toBrowser;
+    // A browser gone (closed, or crashed) fails what waits on it rather than the process (EPIPE).
+    toBrowser.on('error', (error) => {
+      for (const waiter of this.waiting.values()) waiter.reject(error);
+      this.waiting.clear();
+    });
     fromBrowser.setEncoding('utf8');
     fromBrowser.on('data', (chunk: string) => {
       this.buffered += chunk;
@@ -100,11 +105,13 @@ const EARLIER_VISITS = 2;
  */
 export async function newTabVisits(executablePath: string, args: readonly string[], pages: readonly TabVisit[], loads: number): Promise<number[][]> {
   const profile = mkdtempSync(join(tmpdir(), 'cancel-lab-bench-profile-'));
+  // In a process group of its own, so that its helper processes can be told to go with it (below).
   const browser = spawn(executablePath, [...args, '--remote-debugging-pipe', `--user-data-dir=${profile}`, 'about:blank'], {
     stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'],
+    detached: true,
   });
+  const cdp = new PipeSession(browser.stdio[3] as Writable, browser.stdio[4] as Readable);
   try {
-    const cdp = new PipeSession(browser.stdio[3] as Writable, browser.stdio[4] as Readable);
     const { targetId } = (await cdp.send('Target.createTarget', { url: 'about:blank' })) as { targetId: string };
     const { sessionId: control } = (await cdp.send('Target.attachToTarget', { targetId, flatten: true })) as { sessionId: string };
     await cdp.send('Network.enable', {}, control);
@@ -119,10 +126,48 @@ export async function newTabVisits(executablePath: string, args: readonly string
     }
     return figures;
   } finally {
-    const exited = browser.exitCode !== null || browser.signalCode !== null ? Promise.resolve() : new Promise((r) => browser.once('exit', r));
-    browser.kill();
-    await exited;
-    // Chromium's helper processes may still be writing to the profile for a moment after it exits.
+    await closeBrowser(browser, cdp);
     rmSync(profile, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
+  }
+}
+
+/** How long Chromium and its helpers get to shut down, each way, before the next is tried. */
+const SHUTDOWN_MS = 5_000;
+
+/** Has every process of the browser's group gone? */
+function groupGone(browser: ChildProcess): boolean {
+  if (browser.pid === undefined) return true;
+  try {
+    process.kill(-browser.pid, 0);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Closes the browser as a user would (Browser.close, so that it writes out its profile and
+ * ends its helpers), then, whatever is left of its process group after SHUTDOWN_MS, with
+ * SIGTERM and then SIGKILL. Only then is the profile removed: a bench that killed the browser
+ * process alone had its network and GPU helpers write their caches into the profile after it had
+ * gone, and removing it failed (ENOTEMPTY) after 20 retries.
+ */
+async function closeBrowser(browser: ChildProcess, cdp: PipeSession): Promise<void> {
+  const gone = async (): Promise<boolean> => {
+    for (const start = Date.now(); Date.now() - start < SHUTDOWN_MS; await sleep(50)) if (groupGone(browser)) return true;
+    return groupGone(browser);
+  };
+  // Its answer may never come: the browser closes the pipe as it goes.
+  void cdp.send('Browser.close').catch(() => undefined);
+  if (await gone()) return;
+  for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
+    if (browser.pid !== undefined) {
+      try {
+        process.kill(-browser.pid, signal);
+      } catch {
+        return; // gone meanwhile
+      }
+    }
+    if (await gone()) return;
   }
 }
