@@ -16,8 +16,10 @@ export function witnessUrl(w: Witness, site: string | undefined): string {
 
 function searched(e: Exploration, r: ExploreResult): string {
   const shard = e.shard === null ? '' : `, shard ${e.shard.k}/${e.shard.n}`;
-  if (r.strategy === 'random') return `${plural(r.schedules, 'schedule')} drawn at random (seed ${e.seed}${shard}) from a space too large to run whole`;
-  return r.exhausted ? `the whole space: ${plural(r.schedules, 'schedule')}${shard}` : `${plural(r.schedules, 'schedule')} nearest the default (cut at ${e.budget === null ? 'the time limit' : `the budget of ${e.budget}`}${shard})`;
+  // A search the clock ended ran as many as this machine managed then: said, as the cut of an exhaustive one is.
+  const clock = e.budget === null && e.seconds !== null ? `, as many as ${e.seconds} s allowed` : '';
+  if (r.strategy === 'random') return `${plural(r.schedules, 'schedule')} drawn at random (seed ${e.seed}${shard}${clock}) from a space too large to run whole`;
+  return r.exhausted ? `the whole space: ${plural(r.schedules, 'schedule')}${shard}` : `${plural(r.schedules, 'schedule')} nearest the default (cut at ${e.budget === null ? `the time limit of ${e.seconds ?? '?'} s` : `the budget of ${e.budget}`}${shard})`;
 }
 
 function witnessLine(w: Witness, replayed: Judged | undefined): string {
@@ -25,7 +27,8 @@ function witnessLine(w: Witness, replayed: Judged | undefined): string {
   return `smallest witness ${w.schedule}: ${plural(w.steps, 'step')}, ${plural(w.deviations, 'choice')} off the default${replay}`;
 }
 
-export function exploreText(what: string, e: Exploration, r: ExploreResult, witnesses: readonly Judged[], exitCode: number, site?: string): Printed {
+/** `replayed`: each witness's replay from its link, by its schedule. */
+export function exploreText(what: string, e: Exploration, r: ExploreResult, replayed: ReadonlyMap<string, Judged>, exitCode: number, site?: string): Printed {
   const s = e.scenario;
   const stdout = [
     `Explored ${what}: ${settingLine(s)}, until ${s.endAt} ms`,
@@ -39,8 +42,8 @@ export function exploreText(what: string, e: Exploration, r: ExploreResult, witn
   stdout.push('');
   if (r.rules.length === 0) stdout.push('No explored schedule breaks a rule.');
   else stdout.push('Rules broken:');
-  for (const [i, t] of r.rules.entries()) {
-    stdout.push(`  ${t.rule} (${t.must ? 'MUST' : 'SHOULD'}): ${grouped(t.schedules)} of ${plural(r.schedules, 'schedule')}; ${witnessLine(t.witness, witnesses[i])}`);
+  for (const t of r.rules) {
+    stdout.push(`  ${t.rule} (${t.must ? 'MUST' : 'SHOULD'}): ${grouped(t.schedules)} of ${plural(r.schedules, 'schedule')}; ${witnessLine(t.witness, replayed.get(t.witness.schedule))}`);
     stdout.push(`    ${witnessUrl(t.witness, site)}`);
   }
   stdout.push('');

@@ -27,7 +27,7 @@ export interface ExploreOutcome extends Printed {
   exitCode: number;
   exploration: Exploration | null;
   result: ExploreResult | null;
-  /** Each rule's witness, replayed from its link and judged. */
+  /** Each witness (one per schedule, for every rule it is the witness of), replayed from its link and judged. */
   witnesses: Judged[];
 }
 
@@ -64,25 +64,38 @@ async function search(args: ExploreArgs, cwd: string, lanes: Lane[]): Promise<Go
   return { ok: true, exploration, what: loaded.what };
 }
 
-/** The witnesses the formats of `run` judge: each rule's, else the default schedule's (a run with nothing broken). */
+/**
+ * The runs the formats of `run` judge: each witness once, named for the rules it breaks (two
+ * rules often share their smallest witness, and judged twice it would report each finding
+ * twice), else the default schedule's (a run with nothing broken).
+ */
 function judgedWitnesses(result: ExploreResult): { name: string; witness: Witness }[] {
-  if (result.rules.length > 0) return result.rules.map((r) => ({ name: `${r.rule} witness (${r.witness.schedule})`, witness: r.witness }));
-  const first = result.classes.find((c) => c.witness.deviations === 0) ?? result.classes[0];
-  return first ? [{ name: `default schedule (${first.witness.schedule})`, witness: first.witness }] : [];
+  if (result.rules.length === 0) {
+    const first = result.classes.find((c) => c.witness.deviations === 0) ?? result.classes[0];
+    return first ? [{ name: `default schedule (${first.witness.schedule})`, witness: first.witness }] : [];
+  }
+  const bySchedule = new Map<string, { rules: string[]; witness: Witness }>();
+  for (const r of result.rules) {
+    const known = bySchedule.get(r.witness.schedule);
+    if (known) known.rules.push(r.rule);
+    else bySchedule.set(r.witness.schedule, { rules: [r.rule], witness: r.witness });
+  }
+  return [...bySchedule.values()].map(({ rules, witness }) => ({ name: `witness ${witness.schedule} (${rules.join(', ')})`, witness }));
 }
 
-function printed(args: ExploreArgs, what: string, exploration: Exploration, result: ExploreResult, witnesses: Judged[], exitCode: number): Printed {
+function printed(args: ExploreArgs, what: string, exploration: Exploration, result: ExploreResult, witnesses: { schedule: string; judged: Judged }[], exitCode: number): Printed {
   const site = args.site !== undefined ? { site: args.site } : {};
   switch (args.format) {
     case 'text':
-      return exploreText(what, exploration, result, witnesses, exitCode, args.site);
+      return exploreText(what, exploration, result, new Map(witnesses.map((w) => [w.schedule, w.judged])), exitCode, args.site);
     case 'json': {
-      const replayed = witnesses.map((j) => ({ name: j.input, exitCode: j.exitCode, ...(j.reproduction && { reproduction: j.reproduction }) }));
+      const replayed = witnesses.map(({ judged: j }) => ({ name: j.input, exitCode: j.exitCode, ...(j.reproduction && { reproduction: j.reproduction }) }));
       const urls = result.rules.map((r) => witnessUrl(r.witness, args.site));
       return { stdout: [JSON.stringify({ exitCode, exploration, result, witnesses: replayed })], stderr: urls.length > 0 ? [`cancel-lab: witnesses: ${urls.join(' ')}`] : [] };
     }
     default:
-      return render(witnesses, { format: args.format, ...site });
+      // One entry per witness whatever their number, so that the checks' shape never depends on the verdict.
+      return render(witnesses.map((w) => w.judged), { format: args.format, grouped: true, ...site });
   }
 }
 
@@ -104,10 +117,17 @@ export async function exploreCommand(argv: readonly string[], opts: ExploreComma
     if (!got.ok) return { ...none, exitCode: 2, stdout: [], stderr: [`cancel-lab: ${got.error}`] };
     const result = await summarize(got.exploration, lanes);
     const sides = given ?? (mine = createNodeSides());
-    const witnesses: Judged[] = [];
-    for (const { name, witness } of judgedWitnesses(result)) witnesses.push({ ...(await judgeInput(`#${witness.link}`, { sides, cwd })), input: name });
+    const witnesses: { schedule: string; judged: Judged }[] = [];
+    // CI formats place a witness's findings at the scenario explored: its file (or link), or,
+    // merged from shard files, the witness's own link.
+    const explored = args.merge ? null : (args.inputs[0] ?? null);
+    for (const { name, witness } of judgedWitnesses(result)) {
+      const judged = await judgeInput(`#${witness.link}`, { sides, cwd });
+      witnesses.push({ schedule: witness.schedule, judged: { ...judged, input: name, at: explored ?? `#${witness.link}` } });
+    }
     const exitCode = result.schedules === result.noVerdict ? 3 : result.mustBroken ? 1 : 0;
-    return { exploration: got.exploration, result, witnesses, exitCode, ...printed(args, got.what, got.exploration, result, witnesses, exitCode) };
+    const printedOut = printed(args, got.what, got.exploration, result, witnesses, exitCode);
+    return { exploration: got.exploration, result, witnesses: witnesses.map((w) => w.judged), exitCode, ...printedOut };
   } finally {
     await Promise.all(own.map((l) => l.close()));
     await mine?.close();

@@ -19,9 +19,27 @@ function optionNamed(message: string): string {
   return /'(-{1,2}[^' <]+)/.exec(message)?.[1] ?? message;
 }
 
+/**
+ * `--budget -1` as `--budget=-1`: Node's parser takes a word that starts with a dash for an
+ * option, and would say the flag has no value; a negative number is never an option, and the
+ * flag's own check says what it takes.
+ */
+function negativesJoined(argv: readonly string[], spec: FlagSpec): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i] ?? '';
+    const next = argv[i + 1];
+    if (word.startsWith('--') && spec[word.slice(2)]?.type === 'string' && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${word}=${next}`);
+      i++;
+    } else out.push(word);
+  }
+  return out;
+}
+
 export function readFlags(argv: readonly string[], spec: FlagSpec): ReadFlags {
   try {
-    const { values, positionals } = parseArgs({ args: [...argv], options: { ...spec, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({ args: negativesJoined(argv, spec), options: { ...spec, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
     const { help, ...rest } = values;
     return { ok: true, help: help === true, values: rest, words: positionals };
   } catch (error) {
@@ -30,7 +48,9 @@ export function readFlags(argv: readonly string[], spec: FlagSpec): ReadFlags {
     if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return { ok: false, error: `unknown option ${optionNamed(message)}` };
     if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
       const option = optionNamed(message);
-      return { ok: false, error: /does not take an argument/.test(message) ? `${option} takes no value` : `${option} needs a value` };
+      if (/does not take an argument/.test(message)) return { ok: false, error: `${option} takes no value` };
+      // "--budget -1": Node's parser takes a word that starts with a dash for the next option, not a value.
+      return { ok: false, error: `${option} needs a value` };
     }
     return { ok: false, error: message };
   }

@@ -61,6 +61,8 @@ export interface Reproduction {
 export interface Judged {
   /** The input as given on the command line. */
   input: string;
+  /** Where CI formats place the findings when not at `input`: the scenario an explored witness came from. */
+  at?: string;
   exitCode: ExitCode;
   /** Null on bad input. */
   scenario: Scenario | null;

@@ -44,4 +44,11 @@ async function main(argv: string[]): Promise<number> {
   return result.exitCode;
 }
 
+// A reader that stops early (`cancel-lab explore … | head`) closes the pipe: the rest of the
+// output is not wanted, which is no error of ours (unhandled, Node would print a stack trace).
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+}
 process.exitCode = await main(process.argv.slice(2));

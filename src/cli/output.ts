@@ -29,11 +29,14 @@ export interface OutputOptions {
   allFindings?: boolean;
   /** The site's address, for the open-points links. */
   site?: string;
+  /** Checks: one `{ scenario, checks }` entry per run, for one run too. */
+  grouped?: boolean;
 }
 
 export function toOutcome(j: Judged): RunOutcome {
   return {
     name: j.input,
+    ...(j.at !== undefined && { at: j.at }),
     setting: j.scenario && j.revision ? { revision: j.revision, transport: j.scenario.transport } : null,
     findings: j.findings,
     problem: j.problem ? { kind: j.problem.kind, message: j.problem.message, exitCode: PROBLEM_EXIT[j.problem.kind] as 1 | 2 | 3 } : null,
@@ -81,7 +84,7 @@ export function render(runs: readonly Judged[], options: OutputOptions): Printed
       return json(runs);
     case 'checks': {
       const results = runs.map((j) => ({ scenario: j.input, checks: outcomeChecks(toOutcome(j), site) }));
-      const value = results.length === 1 ? results[0]?.checks : results;
+      const value = results.length === 1 && options.grouped !== true ? results[0]?.checks : results;
       return { stdout: JSON.stringify(value, null, 2).split('\n'), stderr: problemLines(runs) };
     }
     case 'junit':

@@ -15,8 +15,10 @@ export interface RunProblem {
 }
 
 export interface RunOutcome {
-  /** The scenario as named on the command line (a file path or a permalink). */
+  /** The scenario as named on the command line (a file path or a permalink), or an explored witness's name. */
   name: string;
+  /** Where SARIF places the findings when not at `name`: the file (or link) an explored witness came from. */
+  at?: string;
   /** Null when nothing ran (bad input, a failed run). */
   setting: { revision: Revision; transport: TransportKind } | null;
   findings: readonly Finding[];

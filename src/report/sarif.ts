@@ -29,8 +29,12 @@ function levelOf(f: Finding): Level {
 /** Where a scenario is: its file, relative to the repository root; a permalink has no file and gets a logical location. */
 function locationOf(name: string): Location {
   if (/^[a-z][a-z0-9+.-]*:\/\/|^#|^v\d+\./i.test(name)) return { logicalLocations: [{ name: 'permalink', fullyQualifiedName: name, kind: 'resource' }] };
-  const uri = name.replace(/\\/g, '/').replace(/^\.\//, '').split('/').map(encodeURIComponent).join('/');
-  return { physicalLocation: { artifactLocation: { uri, uriBaseId: '%SRCROOT%' }, region: { startLine: 1 } } };
+  const path = name.replace(/\\/g, '/').replace(/^\.\//, '');
+  const uri = path.split('/').map(encodeURIComponent).join('/');
+  // An absolute path is a file: URI of its own, not one under the repository's root.
+  const absolute = /^\/|^[A-Za-z]:\//.test(path);
+  const artifactLocation = absolute ? { uri: `file://${path.startsWith('/') ? '' : '/'}${uri.replace(/^([A-Za-z])%3A/, '$1:')}` } : { uri, uriBaseId: '%SRCROOT%' };
+  return { physicalLocation: { artifactLocation, region: { startLine: 1 } } };
 }
 
 function ruleDescriptor(rule: Rule, setting: { revision: Revision; transport: TransportKind }): ReportingDescriptor {
@@ -73,7 +77,7 @@ export function toSarif(outcomes: readonly RunOutcome[], options: SarifOptions =
   const results: Result[] = [];
   const notifications: NonNullable<Invocation['toolExecutionNotifications']> = [];
   for (const outcome of outcomes) {
-    const location = locationOf(outcome.name);
+    const location = locationOf(outcome.at ?? outcome.name);
     if (outcome.problem !== null) {
       results.push({ ruleId: RUN_CHECK.id, ruleIndex: indexOf(RUN_CHECK.id, () => RUN_DESCRIPTOR), level: 'error', message: { text: outcome.problem.message }, locations: [location] });
       if (outcome.problem.exitCode !== 1) notifications.push({ level: 'error', message: { text: `${outcome.name}: ${outcome.problem.message}` } });
@@ -91,7 +95,7 @@ export function toSarif(outcomes: readonly RunOutcome[], options: SarifOptions =
         level: levelOf(f),
         message: { text, markdown },
         locations: [location],
-        properties: { revision: setting.revision, transport: setting.transport, witnesses: f.witnesses },
+        properties: { revision: setting.revision, transport: setting.transport, witnesses: f.witnesses, ...(outcome.at !== undefined && { run: outcome.name }) },
       });
     }
   }

@@ -46,6 +46,9 @@ const frameRule = z.strictObject({
 export type FrameRule = z.infer<typeof frameRule>;
 
 /** `s1` then the choices in base 36, dot-separated; `-k` (k in base 36) stands for k zeros. Trailing zeros are left off. */
+/** More choices than any run of the engine's bounds can take (each is one event's decision). */
+export const MAX_SCHEDULE_CHOICES = 100_000;
+
 export const SCHEDULE_PATTERN = /^s1(\.-?[0-9a-z]{1,8})*$/;
 
 export const exploreSchema = z
@@ -115,9 +118,11 @@ export function parseSchedule(text: string): ParsedSchedule {
   if (!SCHEDULE_PATTERN.test(text)) return { ok: false, error: `"${text.slice(0, 40)}" is not a schedule string: it is "s1", then ".n" per choice in base 36 ("-k" for k zeros)` };
   const choices: number[] = [];
   for (const token of text.split('.').slice(1)) {
-    if (token.startsWith('-')) choices.push(...new Array<number>(parseInt(token.slice(1), 36)).fill(0));
+    // A run of zeros is counted before it is made: "-zzzzzzzz" stands for 2.8 trillion of them.
+    const zeros = token.startsWith('-') ? parseInt(token.slice(1), 36) : 0;
+    if (choices.length + Math.max(zeros, 1) > MAX_SCHEDULE_CHOICES) return { ok: false, error: `this schedule string stands for more than ${grouped(MAX_SCHEDULE_CHOICES)} choices` };
+    if (token.startsWith('-')) for (let i = 0; i < zeros; i++) choices.push(0);
     else choices.push(parseInt(token, 36));
-    if (choices.length > 100_000) return { ok: false, error: 'this schedule string stands for more than 100,000 choices' };
   }
   return { ok: true, choices };
 }

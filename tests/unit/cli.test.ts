@@ -7,7 +7,8 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -335,6 +336,20 @@ describe('the cancel-lab bin (spawned)', () => {
     const usage = await spawnBin(process.execPath, ['frobnicate']);
     assert.equal(usage.code, 2);
     assert.match(usage.stderr, /^cancel-lab: unknown command "frobnicate"\.\n\nUsage: cancel-lab run /);
+  });
+
+  test('a reader that stops early (`| head -1`) ends the output quietly, with the run\'s exit code', async () => {
+    // The pipe is closed at the first chunk, as head closes it after its line: the rest of the
+    // trace is written into a closed pipe (EPIPE), which printed a stack trace and exited 1.
+    // 400 progress frames: a JSON trace of some 200 KB, more than the pipe holds.
+    await writeFile(file('long.json'), JSON.stringify(scenario([call(20, 'A', 'slow_count', { steps: 400, stepMs: 1 })], { endAt: 1000 })));
+    const child = spawn(process.execPath, [BIN, 'run', file('long.json'), '--json'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const [code] = (await once(child, 'close')) as [number | null];
+    assert.equal(stderr, '');
+    assert.equal(code, 0);
   });
 
   const oldNode = ['/usr/bin/node', '/usr/local/bin/node'].find((p) => existsSync(p));

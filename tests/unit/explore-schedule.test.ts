@@ -165,6 +165,10 @@ describe('schedule strings and spaces', () => {
     assert.match(errors({ frames: [{ dir: 'c2s' }] }).join('\n'), /^explore\.frames\.0: a frame rule gives a latency range/m);
     assert.match(errors({ s2c: [0, 100_000] }).join('\n'), /^explore\.s2c: a range stands for 10,000 values at most/m);
     assert.match(errors({ latency: [1, 2] }).join('\n'), /^explore: Unrecognized key: "latency"$/m);
+    // A run of zeros is counted before it is made: this one stands for 1.7 million zeros (and "-zzzzzzzz" for 2.8 trillion).
+    assert.match(errors({ schedule: 's1.-zzzz' }).join('\n'), /^explore\.schedule: this schedule string stands for more than 100,000 choices$/m);
+    assert.match(errors({ schedule: 's1.-zzzzzzzz' }).join('\n'), /^explore\.schedule: this schedule string stands for more than 100,000 choices$/m);
+    assert.deepEqual(parseSchedule(`s1.-${(99_999).toString(36)}.1`).ok, true, 'the bound itself is a schedule');
   });
 
   test('the published JSON Schema takes a scenario with a space, and refuses a range of four numbers', () => {

@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createNodeSides, runHeadless } from '../../src/host/node.ts';
 import { startExploreWorker } from '../../src/host/index.ts';
 import type { Sides } from '../../src/engine/index.ts';
@@ -385,6 +386,36 @@ describe('cancel-lab explore', () => {
     assert.ok(out.witnesses.every((j) => j.reproduction?.exact === true));
   });
 
+  test('CI formats judge each witness once, placed at the explored file, in one shape whatever the verdict', async () => {
+    // Seed 004's two rules share their smallest witness (s1.1): judged once per rule, every
+    // finding came out twice, and SARIF placed them at "CANCEL-…%20witness%20(s1.1)", no file.
+    const file = new URL('seed-004-stop-window.json', FIXTURES).pathname;
+    const sarif = JSON.parse((await exploreCommand([file, '--format', 'sarif'], { lanes })).stdout.join('\n')) as {
+      runs: { results: { ruleId: string; locations: { physicalLocation?: { artifactLocation: { uri: string } } }[]; properties: { run?: string } }[] }[];
+    };
+    const results = sarif.runs[0]?.results ?? [];
+    assert.deepEqual(results.map((r) => r.ruleId).sort(), ['CANCEL-NO-RESPONSE', 'CANCEL-RACE-GRACEFUL']);
+    for (const r of results) {
+      assert.equal(r.locations[0]?.physicalLocation?.artifactLocation.uri, pathToFileURL(file).href);
+      assert.equal(r.properties.run, 'witness s1.1 (CANCEL-NO-RESPONSE, CANCEL-RACE-GRACEFUL)');
+    }
+    const junit = (await exploreCommand([file, '--format', 'junit'], { lanes })).stdout.join('\n');
+    assert.equal(junit.match(/<testsuite /g)?.length, 1);
+    assert.match(junit, /<testsuites name="cancel-lab" tests="\d+" failures="2" /);
+    const shapes = await Promise.all(
+      [[file], [new URL('r2-latency-range.json', FIXTURES).pathname, '--budget', '20']].map(async (args) => {
+        const checks = JSON.parse((await exploreCommand([...args, '--format', 'checks'], { lanes })).stdout.join('\n')) as unknown;
+        return Array.isArray(checks) ? checks.map((entry) => (isObject(entry) ? Object.keys(entry).join() : typeof entry)) : typeof checks;
+      }),
+    );
+    assert.deepEqual(shapes, [['scenario,checks'], ['scenario,checks']], 'a broken and a clean exploration, one shape');
+  });
+
+  test('a search the clock ends says so', async () => {
+    const out = await exploreCommand([new URL('r2-latency-range.json', FIXTURES).pathname, '--seconds', '0.2'], { lanes });
+    assert.match(out.stdout.join('\n'), /^Searched \d+ schedules? drawn at random \(seed 0, as many as 0\.2 s allowed\) from a space too large to run whole;/m);
+  });
+
   test('on its own pool of worker threads, it prints what it prints on given lanes', async () => {
     const file = new URL('seed-004-stop-window.json', FIXTURES).pathname;
     const pooled = await exploreCommand([file, '--budget', '12']);
@@ -411,6 +442,14 @@ describe('cancel-lab explore', () => {
     const usage = await exploreCommand(['x.json', '--shard', '3/2'], { lanes });
     assert.equal(usage.exitCode, 2);
     assert.equal(usage.stderr[0], 'cancel-lab: --shard takes K/N, with 1 ≤ K ≤ N.');
+    // A negative number is the flag's value, not an option: its own check says what it takes.
+    assert.equal((await exploreCommand(['x.json', '--budget', '-1'], { lanes })).stderr[0], 'cancel-lab: --budget takes a whole number of schedules, 1 or more.');
+    assert.equal((await exploreCommand(['x.json', '--seconds', '-1'], { lanes })).stderr[0], 'cancel-lab: --seconds takes a number of seconds above 0 (a day at most).');
+    const hostile = join(dir, 'hostile.json');
+    await writeFile(hostile, JSON.stringify({ ...seed4, explore: { ...seed4.explore, schedule: 's1.-zzzzz' } }));
+    const counted = await exploreCommand([hostile], { lanes });
+    assert.equal(counted.exitCode, 2, 'refused, not run out of memory or stack');
+    assert.match(counted.stderr[0] ?? '', /hostile\.json is not a valid scenario: explore\.schedule: this schedule string stands for more than 100,000 choices/);
     const bad = join(dir, 'bad.json');
     await writeFile(bad, JSON.stringify({ ...seed4, explore: { at: { '9': [1, 2] } } }));
     const refused = await exploreCommand([bad], { lanes });
