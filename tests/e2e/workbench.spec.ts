@@ -87,6 +87,44 @@ test('at 1400×900 the controls, the calls, the timeline and the wire log are on
   expect(await page.evaluate(() => [window.scrollX, window.scrollY])).toEqual([0, 0]);
 });
 
+test('the wire log keeps room for the message at every width: stdio drops the empty stream and framing columns, HTTP shows them', async ({ page }) => {
+  /** Each column head's drawn width, by its text. */
+  const widths = () =>
+    page.locator('#wire-table thead th').evaluateAll((heads) => Object.fromEntries(heads.map((th) => [th.textContent?.trim() ?? '', th.getBoundingClientRect().width])));
+  for (const width of [1400, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await open(page);
+    const stdio = await widths();
+    // Squeezed to what the other columns left, the message was 0 px wide up to 1,900 px.
+    expect(stdio.Message).toBeGreaterThanOrEqual(300);
+    expect([stdio.Stream, stdio.Framing]).toEqual([0, 0]);
+  }
+  await page.locator('#transport').selectOption('streamable-http');
+  await expect(page.locator('#wire-caption')).toContainText('HTTP wire');
+  const http = await widths();
+  expect(http.Message).toBeGreaterThanOrEqual(300);
+  expect(http.Stream).toBeGreaterThan(0);
+  expect(http.Framing).toBeGreaterThan(0);
+});
+
+test('the wire log\'s method chips wrap beside the controls, so the one that hides progress is there to click; the calls\' strip keeps three in view', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await open(page);
+  await page.locator('#arg-steps').fill('30');
+  await page.locator('#arg-stepMs').fill('1000');
+  for (let i = 1; i <= 6; i++) await page.getByRole('button', { name: 'Call', exact: true }).click();
+  await expect(page.locator('#calls-table tbody tr[data-call="#6"] td').nth(4)).toHaveText(/^1 \/ 30/);
+  const progress = page.locator('#wire-methods label').filter({ hasText: 'notifications/progress' });
+  await expectOnScreen(page, progress);
+  await progress.click();
+  await expect(page.locator('#wire-table tbody td').filter({ hasText: /^notifications\/progress/ })).toHaveCount(0);
+  // Six calls' progress bars take three rows of room, and the frames keep theirs.
+  const strip = page.locator('#wire-calls');
+  expect(await strip.evaluate((list) => list.scrollHeight > list.clientHeight)).toBe(true);
+  const fifth = await page.locator('#wire-table tbody tr').nth(4).boundingBox();
+  expect(fifth === null ? Infinity : fifth.y + fifth.height).toBeLessThanOrEqual(900);
+});
+
 test('the details are one tab away: arrow keys move between the tabs and each shows its panel', async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
   await open(page);

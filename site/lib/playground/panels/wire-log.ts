@@ -192,6 +192,8 @@ export function createWireLogPanel(root: HTMLElement, onSelect: (frame: number |
       if (newRun) {
         run = page.live.run;
         selected = null;
+        // stdio has no streams and no HTTP framing: their columns would be empty, and take the message's room.
+        scrollerEl.classList.toggle('no-streams', next.scenario.transport === 'stdio');
         caption.textContent = caption.title =
           next.scenario.transport === 'stdio'
             ? 'Every frame on the simulated stdio wire: one newline-delimited JSON-RPC message per line.'
