@@ -151,18 +151,23 @@ function belonging(e: FrameEvent, index: TraceIndex): Pick<WireRow, 'method' | '
   return { method, call: req?.call ?? null, ...(own ? duration(own, index) : { durationMs: null, durationTo: null }) };
 }
 
-/** A request's time to its first response as the requester got it (or as written, if it never arrived), else to what gave it up. */
+/**
+ * A request's time to what ended it for the requester, whichever came first: its first response
+ * as the requester got it (or as written, if it never arrived), its cancel, or the abort that gave
+ * it up. A response that arrives after the cancel (crossed it, or was forged late) does not
+ * lengthen a call the requester had already stopped.
+ */
 function duration(req: IndexedRequest, index: TraceIndex): Pick<WireRow, 'durationMs' | 'durationTo'> {
   const response = req.responses[0]?.frame;
-  if (response) {
-    const arrived = index.delivery.get(response.frame);
-    return { durationMs: (arrived && !arrived.dropped ? arrived.t : response.t) - req.frame.t, durationTo: 'response' };
-  }
-  const cancel = req.cancels[0]?.frame;
-  if (cancel) return { durationMs: cancel.t - req.frame.t, durationTo: 'cancel' };
-  const abort = req.aborts[0]?.frame;
-  if (abort) return { durationMs: abort.t - req.frame.t, durationTo: 'abort' };
-  return { durationMs: null, durationTo: null };
+  const arrived = response && index.delivery.get(response.frame);
+  const ends: [number | undefined, NonNullable<WireRow['durationTo']>][] = [
+    [response && (arrived && !arrived.dropped ? arrived.t : response.t), 'response'],
+    [req.cancels[0]?.frame.t, 'cancel'],
+    [req.aborts[0]?.frame.t, 'abort'],
+  ];
+  let first: [number, NonNullable<WireRow['durationTo']>] | null = null;
+  for (const [t, to] of ends) if (t !== undefined && (first === null || t < first[0])) first = [t, to];
+  return first === null ? { durationMs: null, durationTo: null } : { durationMs: first[0] - req.frame.t, durationTo: first[1] };
 }
 
 function framingLabel(http: FrameEvent['http'], raw: string): string {

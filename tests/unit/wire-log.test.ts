@@ -47,6 +47,22 @@ describe('a wire row’s call, method and duration', () => {
     ]);
   });
 
+  test('a response that arrives after the cancel (crossed it, or forged late) does not lengthen the call: it lasted until its cancel', () => {
+    const b = twoCalls();
+    b.at(90);
+    b.deliver(b.result('s2c', 1, { content: [{ type: 'text', text: 'late' }] }));
+    assert.equal(cellsOf(b).find((c) => c.what === 'tools/call' && c.call === '#1')?.duration, '40 ms to cancel');
+    // Answered before the cancel was written (race R1), the call lasted until its response.
+    const r1 = connected('2025-11-25');
+    toolCall(r1, '#1', 1);
+    r1.at(40);
+    r1.deliver(r1.result('s2c', 1, { content: [{ type: 'text', text: 'done' }] }));
+    r1.at(60);
+    r1.stop('#1');
+    r1.deliver(r1.cancel('c2s', 1));
+    assert.equal(cellsOf(r1).find((c) => c.what === 'tools/call')?.duration, '25 ms');
+  });
+
   test('a request still waiting shows no duration', () => {
     const b = traceBuilder();
     handshake(b);
