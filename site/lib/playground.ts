@@ -293,19 +293,28 @@ export function mountPlayground(root: HTMLElement): void {
   }
 
   /**
-   * Opens the link in the fragment, if any, and replays it; a broken one leaves the playground as
-   * it starts. Without a link, the tab's saved work comes back: a link in the address wins over it.
+   * Opens the link in the fragment, if any, and replays it. Without a link, the tab's saved work
+   * comes back: a link in the address wins over it. A broken link takes nothing away: pasted into
+   * the open tab it leaves the run there, and on a load the saved work comes back as without one.
    */
   async function open(first: boolean): Promise<void> {
     connection.notify(null);
-    link = null;
     const kept = first ? savedScenario() : null;
-    if (location.hash.length <= 1) return kept && worthRestoring(kept) ? restore(kept) : void start(freshScenario(), 'play');
+    if (location.hash.length <= 1) {
+      link = null;
+      return kept && worthRestoring(kept) ? restore(kept) : void start(freshScenario(), 'play');
+    }
     const decoded = await decodeLink(location.hash);
     if (!decoded.ok) {
-      link = { error: decoded.error };
-      return void start(freshScenario(), 'play');
+      if (!first) {
+        link = { error: decoded.error, instead: 'kept' };
+        return void paint();
+      }
+      const saved = kept !== null && worthRestoring(kept);
+      link = { error: decoded.error, instead: saved ? 'saved' : 'fresh' };
+      return saved ? restore(kept) : void start(freshScenario(), 'play');
     }
+    link = null;
     const run = start(decoded.scenario, 'replay');
     link = { run: await run, steps: decoded.scenario.steps.length, meta: decoded.meta };
     paint();

@@ -88,6 +88,23 @@ test('opening another permalink in an open tab (only the fragment changes) repla
   expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(before);
 });
 
+test('a broken link pasted into an open tab takes nothing away: the run stays, and after a reload the saved work comes back', async ({ page }) => {
+  await page.goto('/playground/');
+  await ready(page);
+  await callQuick(page);
+  await callQuick(page);
+  await expect(callRows(page)).toHaveCount(2);
+  await page.evaluate(() => (location.hash = '#v1.garbage!!'));
+  await expect(page.getByRole('alert')).toContainText('This link could not be opened.');
+  await expect(page.getByRole('alert')).toContainText('The run below is the one this tab had.');
+  await expect(callRows(page)).toHaveCount(2);
+  // Reloaded with the broken link still in the address: the tab's work, not an empty playground.
+  await page.reload();
+  await expect(page.getByRole('alert')).toContainText('The work saved in this tab is back instead.');
+  await expect(callRows(page)).toHaveCount(2);
+  await expect(page.locator('#work-notice')).toBeVisible();
+});
+
 test('edits in the editor survive incoming run events: it says "edited", and Discard follows the run again', async ({ page }) => {
   await page.goto('/playground/');
   await ready(page);

@@ -11,7 +11,12 @@ import type { RunView } from '../../../src/views/index.ts';
 import type { LiveState, SettledRun } from '../session.ts';
 
 /** The link the page opened: the run that replayed it and what it recorded, or why it would not open. */
-export type OpenedLink = { run: number; steps: number; meta: LinkMeta | null } | { error: string };
+/**
+ * The link in the fragment: replayed as run `run`, or refused, with what the playground shows
+ * instead — a fresh start, the tab's saved work (a reload), or the run it had (a link pasted into
+ * the open tab).
+ */
+export type OpenedLink = { run: number; steps: number; meta: LinkMeta | null } | { error: string; instead: 'fresh' | 'saved' | 'kept' };
 
 export interface PageState {
   readonly live: LiveState;

@@ -10,6 +10,12 @@ import { reproduction, type ReproductionKind } from '../../../../src/views/index
 import { byId, el } from '../dom.ts';
 import type { OpenedLink, PageState, Panel } from '../types.ts';
 
+const INSTEAD: Record<Extract<OpenedLink, { error: string }>['instead'], string> = {
+  fresh: 'The playground below starts empty instead.',
+  saved: 'The work saved in this tab is back instead.',
+  kept: 'The run below is the one this tab had.',
+};
+
 const HEADLINE_CLASS: Record<ReproductionKind, string> = { exact: 'reproduced', differs: 'differs', 'other-engine': 'differs', 'not-recorded': 'muted' };
 
 /** The link's run, as it stands: not (or no longer) the link's, still replaying, or replayed with this hash. */
@@ -40,9 +46,9 @@ export function createReproductionPanel(root: HTMLElement): Panel {
 
   return {
     update(view, page) {
-      const broken = page.link && 'error' in page.link ? page.link.error : null;
+      const broken = page.link && 'error' in page.link ? page.link : null;
       error.hidden = broken === null;
-      if (broken !== null) error.textContent = `This link could not be opened. ${broken} The playground below starts empty instead.`;
+      if (broken !== null) error.textContent = `This link could not be opened. ${broken.error} ${INSTEAD[broken.instead]}`;
       const link = linkRun(page);
       wanted = link?.run ?? null;
       if (!link) {
