@@ -195,7 +195,7 @@ test('Share says what the link replays in words that count: one call is "its 1 a
   await expect(page.locator('#share-message')).toHaveText(/^Link ready \([\d,]+ characters\): it replays its 1 action up to t = [\d,]+ ms\.$/);
 });
 
-test('a latency past the bound is refused where it is typed; Share after typing a latency says what it did', async ({ page, context }) => {
+test('a latency past the bound is refused where it is typed, and Share refuses to link a run that is not what the form shows; Share after typing a latency says what it did', async ({ page, context }) => {
   await page.goto('/playground/');
   await ready(page);
   await page.getByRole('tab', { name: 'Share' }).click();
@@ -203,8 +203,9 @@ test('a latency past the bound is refused where it is typed; Share after typing 
   await latency.fill('99999999');
   await page.getByRole('button', { name: 'Share' }).click();
   expect(await latency.evaluate((input: HTMLInputElement) => input.validationMessage)).toContain('86,400,000');
-  await expect(page.locator('#share-message')).toContainText('Link ready');
-  // The run kept its own latency, so the link is one the app opens.
+  // The run kept its own latency: a link of it would not be what the form shows, so none is made.
+  await expect(page.locator('#share-message')).toHaveText(/^Not shared: Latency → server is not a value the run can take \(.*86,400,000.*\), so the run kept the last one that was\./);
+  await expect(page.getByLabel('Permalink')).toHaveValue('');
   await latency.fill('40');
   // Leaving the field applies it (a new run at 40 ms, which moves the page about); then Share.
   await latency.blur();

@@ -44,9 +44,25 @@ export function createSharePanel(root: HTMLElement, actions: Actions): Panel {
     return el('a', { href, download: 'scenario.json', textContent: 'Download scenario.json' });
   }
 
+  /**
+   * A setting the user typed that the run did not take (its field refused it, and the run kept
+   * the last good value): the link would not be what the form shows. The call form's arguments
+   * are no setting (they go into a call only when Call is pressed), so they do not count.
+   */
+  function refusedSetting(): HTMLInputElement | HTMLSelectElement | null {
+    for (const field of root.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input:invalid, select:invalid')) if (!field.closest('#call-form')) return field;
+    return null;
+  }
+
   async function share(): Promise<void> {
     const shown = actions.shownImport();
     if (shown && !shown.made) return say(`This is the trace imported from ${shown.name}: it has no link of its own. Make a scenario from it (under Import) to get one that replays it.`);
+    const refused = refusedSetting();
+    if (refused) {
+      const name = (refused.labels?.[0]?.textContent ?? refused.id).trim();
+      refused.reportValidity();
+      return say(`Not shared: ${name} is not a value the run can take (${refused.validationMessage}), so the run kept the last one that was. Correct it, or put it back, and Share again.`);
+    }
     say('Making the link…');
     const settled = await actions.settle();
     if (!settled) return say('Nothing to share yet: the workers have not started a run.');
