@@ -55,6 +55,8 @@ test('Stop in the same tick as Call: nothing reaches the wire, and the call says
   const call = page.locator('#calls-table tbody tr[data-call="#1"]');
   await expect(call.locator('td').nth(2)).toContainText('STOPPED_BEFORE_SEND');
   await expect(call.locator('td').nth(1)).toHaveText('—');
+  // Nothing will ever reach the server: not "not received yet".
+  await expect(call.locator('td').nth(3)).toHaveText('never sent');
   await expect(call.getByRole('button', { name: 'Stop #1' })).toBeDisabled();
   await expect(page.locator('#wire-table tbody tr').filter({ hasText: 'tools/call' })).toHaveCount(0);
   await expect(page.locator('#wire-table tbody tr').filter({ hasText: 'notifications/cancelled' })).toHaveCount(0);

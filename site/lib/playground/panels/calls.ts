@@ -9,8 +9,8 @@ import type { Actions, Panel } from '../types.ts';
  * A transition that stays in its state (a late answer ignored after Stop) is no new state: its
  * time and cause join that state's title.
  */
-function stateCell(state: string | null, history: readonly { t: number; to: string; because: string }[], label: string): HTMLTableCellElement {
-  if (state === null) return el('td', {}, el('span', { className: 'muted' }, 'not received yet'));
+function stateCell(state: string | null, history: readonly { t: number; to: string; because: string }[], label: string, absent = 'not received yet'): HTMLTableCellElement {
+  if (state === null) return el('td', {}, el('span', { className: 'muted' }, absent));
   const steps: { to: string; title: string }[] = [];
   for (const h of history) {
     const last = steps.at(-1);
@@ -86,7 +86,8 @@ export function createCallsPanel(root: HTMLElement, actions: Actions): Panel {
       el('td', { className: 'tool' }, c.tool, el('div', { className: 'args' }, JSON.stringify(c.args))),
       el('td', { className: 'num' }, c.requestId === null ? '—' : JSON.stringify(c.requestId)),
       withWhy(stateCell(c.clientState, c.clientHistory, `${c.call} client state`), c),
-      stateCell(c.serverState, c.serverHistory, `${c.call} server state`),
+      // A call that ended without a request id never reached the wire (stopped before it was sent, or failed before it): nothing will arrive.
+      stateCell(c.serverState, c.serverHistory, `${c.call} server state`, c.requestId === null && c.clientState !== 'RUNNING' && c.clientState !== 'CANCEL_REQUESTED' ? 'never sent' : undefined),
       el('td', { className: 'num' }, c.progress === null ? '—' : `${c.progress}${c.total === null ? '' : ` / ${c.total}`}`),
       lateCell(c),
       el('td', { className: 'actions' }, ...buttons),
