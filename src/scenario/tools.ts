@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/v4';
 import { ASK_REQUESTS } from './reverse.ts';
+import { grouped } from '../trace/index.ts';
 
 /** How the `work` tool's handler meets a cancellation (issue 4's handler behaviours). */
 export const ON_CANCEL = ['observe', 'ignore', 'swallow', 'shield'] as const;
@@ -140,7 +141,26 @@ export function validateToolArgs(tool: string, args: unknown): ToolArgsCheck {
     errors: parsed.error.issues.flatMap((issue) =>
       issue.code === 'unrecognized_keys'
         ? issue.keys.map((key) => `${key}: not an argument of ${spec.name}`)
-        : [`${issue.path.length > 0 ? issue.path.join('.') : 'arguments'}: ${issue.message}`],
+        : [`${issue.path.length > 0 ? issue.path.join('.') : 'arguments'}: ${inWords(issue)}`],
     ),
   };
+}
+
+/**
+ * What an argument has to be, in words, then the server's own words for the same refusal (it
+ * registers these schemas, so its "Input validation error" says them): "at least 1 (the server
+ * says "Too small: expected number to be >=1")".
+ */
+function inWords(issue: z.core.$ZodIssue): string {
+  const needed =
+    issue.code === 'too_small'
+      ? `at least ${grouped(Number(issue.minimum))}`
+      : issue.code === 'too_big'
+        ? `at most ${grouped(Number(issue.maximum))}`
+        : issue.code === 'invalid_type'
+          ? ({ int: 'a whole number', number: 'a number', string: 'text', object: 'an object of arguments' } as Record<string, string>)[issue.expected]
+          : issue.code === 'invalid_value'
+            ? `one of ${issue.values.map((v) => String(v)).join(', ')}`
+            : undefined;
+  return needed === undefined ? issue.message : `${needed} (the server says "${issue.message}")`;
 }

@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 
-const STEPS_ZERO = 'steps: Too small: expected number to be >=1';
+const STEPS_ZERO = 'steps: at least 1 (the server says "Too small: expected number to be >=1")';
 
 test('a slow_count call with steps 0 is refused in the form, with the reason, and nothing goes on the wire', async ({ page }) => {
   await page.goto('/playground/');

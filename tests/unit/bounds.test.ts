@@ -53,7 +53,7 @@ describe('a runaway scenario', () => {
 
 describe('unbounded tool arguments', () => {
   test('slow_count with a billion steps is refused by validateToolArgs', () => {
-    assert.deepEqual(validateToolArgs('slow_count', { steps: 1e9, stepMs: 1 }), { ok: false, errors: ['steps: Too big: expected number to be <=10000'] });
+    assert.deepEqual(validateToolArgs('slow_count', { steps: 1e9, stepMs: 1 }), { ok: false, errors: ['steps: at most 10,000 (the server says "Too big: expected number to be <=10000")'] });
   });
 
   test('and by the server: the call ends with an invalid-params error at once, and no progress is sent', async () => {

@@ -20,17 +20,17 @@ describe('validateToolArgs', () => {
   });
 
   const bad: [string, unknown, string[]][] = [
-    ['slow_count', { steps: 0, stepMs: 10 }, ['steps: Too small: expected number to be >=1']],
-    ['slow_count', { steps: 10_001, stepMs: 10 }, ['steps: Too big: expected number to be <=10000']],
-    ['slow_count', { steps: 2.5, stepMs: 10 }, ['steps: Invalid input: expected int, received number']],
-    ['slow_count', { steps: 3, stepMs: -1 }, ['stepMs: Too small: expected number to be >=0']],
-    ['stubborn', { ms: 3_600_001 }, ['ms: Too big: expected number to be <=3600000']],
-    ['stubborn', { ms: '100' }, ['ms: Invalid input: expected number, received string']],
-    ['ledger_write', { key: 'k', value: 'v', commitAfterMs: 10 }, ['totalMs: Invalid input: expected number, received undefined']],
-    ['work', { ms: 10, onCancel: 'panic' }, ['onCancel: Invalid option: expected one of "observe"|"ignore"|"swallow"|"shield"']],
+    ['slow_count', { steps: 0, stepMs: 10 }, ['steps: at least 1 (the server says "Too small: expected number to be >=1")']],
+    ['slow_count', { steps: 10_001, stepMs: 10 }, ['steps: at most 10,000 (the server says "Too big: expected number to be <=10000")']],
+    ['slow_count', { steps: 2.5, stepMs: 10 }, ['steps: a whole number (the server says "Invalid input: expected int, received number")']],
+    ['slow_count', { steps: 3, stepMs: -1 }, ['stepMs: at least 0 (the server says "Too small: expected number to be >=0")']],
+    ['stubborn', { ms: 3_600_001 }, ['ms: at most 3,600,000 (the server says "Too big: expected number to be <=3600000")']],
+    ['stubborn', { ms: '100' }, ['ms: a number (the server says "Invalid input: expected number, received string")']],
+    ['ledger_write', { key: 'k', value: 'v', commitAfterMs: 10 }, ['totalMs: a number (the server says "Invalid input: expected number, received undefined")']],
+    ['work', { ms: 10, onCancel: 'panic' }, ['onCancel: one of observe, ignore, swallow, shield (the server says "Invalid option: expected one of \"observe\"|\"ignore\"|\"swallow\"|\"shield\"")']],
     ['quick', { now: true }, ['now: not an argument of quick']],
     ['slow_count', { steps: 3, stepMs: 10, stpes: 4, extra: 1 }, ['stpes: not an argument of slow_count', 'extra: not an argument of slow_count']],
-    ['quick', null, ['arguments: Invalid input: expected object, received null']],
+    ['quick', null, ['arguments: an object of arguments (the server says "Invalid input: expected object, received null")']],
   ];
   for (const [tool, args, errors] of bad) {
     test(`${tool} ${JSON.stringify(args)} is refused, naming the argument`, () => {
@@ -57,7 +57,12 @@ describe('the server registers the same schemas', () => {
     ] as const) {
       const check = validateToolArgs('slow_count', args);
       assert.equal(check.ok, false);
-      for (const error of check.ok ? [] : check.errors) assert.ok(text(id).includes(error), `the server's answer to ${id} says "${error}": ${text(id)}`);
+      for (const error of check.ok ? [] : check.errors) {
+        // "steps: at least 1 (the server says "Too small: …")": the server's answer says "steps: Too small: …".
+        const [, name, words] = /^(\w+): .* \(the server says "(.*)"\)$/.exec(error) ?? [];
+        assert.ok(name !== undefined && words !== undefined, error);
+        assert.ok(text(id).includes(`${name}: ${words}`), `the server's answer to ${id} says "${name}: ${words}": ${text(id)}`);
+      }
       assert.ok(text(id).includes('"isError":true'));
     }
     assert.ok(validateToolArgs('stubborn', { ms: 3_600_000 }).ok);
