@@ -88,6 +88,24 @@ test('opening another permalink in an open tab (only the fragment changes) repla
   expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(before);
 });
 
+test('the call form keeps its tool and the arguments typed into it across a reload', async ({ page }) => {
+  await page.goto('/playground/');
+  await ready(page);
+  await page.locator('#tool').selectOption('slow_count');
+  await page.locator('#arg-steps').fill('30');
+  await page.locator('#arg-stepMs').fill('250');
+  await page.reload();
+  await ready(page);
+  await expect(page.locator('#tool')).toHaveValue('slow_count');
+  await expect(page.locator('#arg-steps')).toHaveValue('30');
+  await expect(page.locator('#arg-stepMs')).toHaveValue('250');
+  // Another tool's form starts from its own defaults, and is what comes back next time.
+  await page.locator('#tool').selectOption('stubborn');
+  await page.reload();
+  await ready(page);
+  await expect(page.locator('#tool')).toHaveValue('stubborn');
+});
+
 test('a broken link pasted into an open tab takes nothing away: the run stays, and after a reload the saved work comes back', async ({ page }) => {
   await page.goto('/playground/');
   await ready(page);

@@ -5,6 +5,7 @@
  */
 import { ASK_REQUESTS, TOOLS, askWhyNot, defaultArgs, tasksWhyNot, validateToolArgs, type Scenario, type ToolSpec } from '../../../../src/scenario/index.ts';
 import { byId, el } from '../dom.ts';
+import { saveCallForm, savedCallForm } from '../saved.ts';
 import type { Actions, Panel, StopBeforeWire } from '../types.ts';
 
 /** The submit buttons that stop the call before the wire (in the Faults panel, `form="call-form"`), by id. */
@@ -58,8 +59,28 @@ export function createCallFormPanel(root: HTMLElement, actions: Actions): CallFo
     return args;
   }
 
-  renderArgs();
+  /** The form as the user left it before a reload: the tool, then the arguments it still has. */
+  function restoreForm(): void {
+    const saved = savedCallForm();
+    if (saved === null || !TOOLS.some((t) => t.name === saved.tool)) return renderArgs();
+    toolSelect.value = saved.tool;
+    renderArgs();
+    for (const [name, text] of Object.entries(saved.args)) {
+      const field = toolArgs.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${CSS.escape(name)}"]`);
+      if (field) field.value = text;
+    }
+  }
+
+  function keepForm(): void {
+    const args: Record<string, string> = {};
+    for (const field of toolArgs.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[name]')) args[field.name] = field.value;
+    saveCallForm({ tool: toolSelect.value, args });
+  }
+
+  restoreForm();
   toolSelect.addEventListener('change', renderArgs);
+  form.addEventListener('input', keepForm);
+  form.addEventListener('change', keepForm);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const stop = event.submitter ? STOP_BUTTONS[event.submitter.id] : undefined;
