@@ -48,7 +48,8 @@ export function createReproductionPanel(root: HTMLElement): Panel {
     update(view, page) {
       const broken = page.link && 'error' in page.link ? page.link : null;
       error.hidden = broken === null;
-      if (broken !== null) error.textContent = `This link could not be opened. ${broken.error} ${INSTEAD[broken.instead]}`;
+      // The decoder's reasons end without a stop when they end with a schema's message.
+      if (broken !== null) error.textContent = `This link could not be opened. ${broken.error.replace(/[^.!?]$/, '$&.')} ${INSTEAD[broken.instead]}`;
       const link = linkRun(page);
       wanted = link?.run ?? null;
       if (!link) {
