@@ -59,7 +59,8 @@ export function layoutOf(lanes: readonly TimelineLane[], width: number, domain: 
 interface ArrowDrawing {
   d: string;
   cls: string;
-  label: { x: number; y: number; text: string } | null;
+  /** `end`: drawn to the left of its arrow, which is too near the plot's right edge for the text to run on. */
+  label: { x: number; y: number; text: string; end: boolean } | null;
   /** Where its label ends (px), for the labels after it on the same lane. */
   labelEnd: number | null;
   title: string;
@@ -128,11 +129,14 @@ function drawingOf(a: TimelineArrow, lay: Layout, room: LabelRoom, selected: boo
   if ((a.kind !== 'framing' || a.cancel) && roomy && x0 >= lay.left && x0 <= lay.right) {
     const text = a.injected ? `${a.label} (injected)` : a.label;
     const free = room.get(a.fromLane) ?? -Infinity;
-    if (x0 >= free) {
-      labelEnd = x0 + text.length * 5.8 + 8;
+    const width = text.length * 5.8;
+    // Past the plot's right edge the clip would cut the text ("notifications/cancelle"): it ends at its arrow instead.
+    const end = x0 + 2 + width > lay.right + 8;
+    if (end ? x0 - 2 - width >= free : x0 >= free) {
+      labelEnd = end ? x0 + 8 : x0 + width + 8;
       room.set(a.fromLane, labelEnd);
       // Outside the band the arrows cross: above a client lane, below the server's.
-      label = { x: r1(x0 + 2), y: r1(toward > 0 ? y0 - 6 : y0 + 14), text };
+      label = { x: r1(end ? x0 - 2 : x0 + 2), y: r1(toward > 0 ? y0 - 6 : y0 + 14), text, end };
     }
   }
   return { d, cls, label, labelEnd, title: titleOf(a) };
@@ -171,7 +175,7 @@ function drawArrow(g: SVGGElement, frame: number, a: ArrowDrawing): void {
   svg('title', {}, g, a.title);
   svg('path', { class: 'hit', d: a.d }, g);
   svg('path', { class: 'line', d: a.d }, g);
-  if (a.label) svg('text', { x: a.label.x, y: a.label.y }, g, a.label.text);
+  if (a.label) svg('text', { x: a.label.x, y: a.label.y, ...(a.label.end && { 'text-anchor': 'end' }) }, g, a.label.text);
 }
 
 export interface DrawnArrow {
@@ -239,7 +243,7 @@ export function drawArrows(parent: SVGGElement, drawn: Map<number, DrawnArrow>, 
     }
     const d = drawingOf(a, lay, room, selected);
     if (extra > 0) d.title += `\n${extra} more ${extra === 1 ? 'frame like it is' : 'frames like it are'} drawn under this arrow: zoom in to tell them apart`;
-    const sig = `${d.cls}|${d.d}|${d.label?.x},${d.label?.y},${d.label?.text}|${d.title}`;
+    const sig = `${d.cls}|${d.d}|${d.label?.x},${d.label?.y},${d.label?.end},${d.label?.text}|${d.title}`;
     const g = old?.g ?? svg('g', {}, parent);
     if (old?.sig !== sig) {
       g.replaceChildren();

@@ -283,6 +283,31 @@ test('a run of thousands of frames draws each frame once on the timeline: arrows
   expect(zoomed.frames / zoomed.arrows).toBeLessThan(fitted.frames / fitted.arrows);
 });
 
+test('an arrow at the plot’s right edge has its label drawn to its left, whole, not cut by the plot’s edge', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await open(page);
+  // Stop last: its cancel is the run's last frame, at the right edge of an axis fitted to the run.
+  const steps = [
+    { at: 20, action: { type: 'call' as const, call: '#1', tool: 'slow_count', args: { steps: 5, stepMs: 100 } } },
+    { at: 240, action: { type: 'stop' as const, call: '#1' } },
+  ];
+  await page.evaluate((l) => void (location.hash = l), await permalinkOf({ ...defaultScenario(), steps, endAt: 250 }, 'not-recorded'));
+  const cancel = page.locator('#timeline .tl-arrow.cancel text');
+  await expect(cancel).toHaveText('notifications/cancelled id 1');
+  const outside = await page.locator('#timeline svg').evaluate((svg) => {
+    // The clip's rectangle is in the figure's own units (a clipPath draws nothing to measure).
+    const rect = svg.querySelector<SVGRectElement>('clipPath rect');
+    const ctm = (svg as SVGSVGElement).getScreenCTM();
+    if (!rect || !ctm) return ['no clip'];
+    const clip = { left: ctm.e + rect.x.baseVal.value * ctm.a, right: ctm.e + (rect.x.baseVal.value + rect.width.baseVal.value) * ctm.a };
+    return [...svg.querySelectorAll('.tl-arrow text')].filter((t) => {
+      const box = t.getBoundingClientRect();
+      return box.left < clip.left - 0.5 || box.right > clip.right + 0.5;
+    }).map((t) => t.textContent);
+  });
+  expect(outside).toEqual([]);
+});
+
 test('a long replay’s timeline is drawn to the scale of the whole run from its first arrows: the axis does not grow while the rest of the trace is read in', async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
   await open(page);
