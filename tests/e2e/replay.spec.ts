@@ -104,9 +104,11 @@ test('the gallery sorts the new kinds of run into their own sections: tasks, req
   await expect(section('More').locator('li#server-cancels-its-elicitation')).toHaveCount(0);
 });
 
-test('every library scenario replays in Chromium to its recorded trace hash', async ({ page }) => {
+test('every library scenario replays in Chromium to its recorded trace hash, its calls’ rows whole in the 1400 px workbench', async ({ page }) => {
   test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1400, height: 900 });
   const differs: string[] = [];
+  const overflowing: string[] = [];
   for (const entry of LIBRARY) {
     const link = await encodeLink(entry.scenario, { engine: ENGINE_VERSION, sdk: SDK_VERSION, trace: entry.trace });
     await page.goto('about:blank');
@@ -115,6 +117,10 @@ test('every library scenario replays in Chromium to its recorded trace hash', as
     await expect(status).toBeVisible({ timeout: 20_000 });
     const text = (await status.textContent()) ?? '';
     if (!text.includes('Reproduced exactly') || !text.includes(entry.trace)) differs.push(`${entry.id}: ${text}`);
+    // Each call's row, its buttons included, fits the calls pane without scrolling it sideways.
+    const past = await page.locator('.calls-scroll').evaluate((pane) => pane.scrollWidth - pane.clientWidth);
+    if (past > 0) overflowing.push(`${entry.id}: ${past} px`);
   }
   expect(differs).toEqual([]);
+  expect(overflowing).toEqual([]);
 });
