@@ -119,7 +119,10 @@ export function createWireLogPanel(root: HTMLElement, onSelect: (frame: number |
     if (hidden) detail.prepend(el('p', { className: 'muted', textContent: 'The filter hides this frame; it is still selected.' }));
   }
 
+  /** The chips of the methods in the trace shown, with their counts: a method gone from it (an import shown over the run, the slider taken back) takes its chip with it. */
   function renderChips(): void {
+    for (const chip of chips.querySelectorAll<HTMLLabelElement>('label[data-method]')) if (!methods.has(chip.dataset.method ?? '')) chip.remove();
+    if (methods.size === 0 && !chips.querySelector('.muted')) chips.replaceChildren(el('span', { className: 'muted' }, 'none yet'));
     for (const [method, n] of methods) {
       let chip = chips.querySelector<HTMLLabelElement>(`label[data-method="${CSS.escape(method)}"]`);
       if (!chip) {
