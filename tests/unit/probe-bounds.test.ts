@@ -63,6 +63,14 @@ describe('probe bounds', { concurrency: true }, () => {
     assert.deepEqual(notes.slice(0, 2).map((n) => n.text), ['server stdout, not JSON-RPC: Starting fixture server… (this line is not JSON)', 'server stdout, not JSON-RPC: INFO tool slow started (300 ms)']);
   });
 
+  test('a command that floods stdout with lines that are not JSON trips the byte bound at once', async () => {
+    // Such lines were notes outside the bound: `yes` was read for the handshake's whole 10 s (8 million lines).
+    const flood = "const line = 'y\\n'.repeat(65536); (function more() { process.stdout.write(line, more); })();";
+    const ran = await cli(['probe', ...SLOW, '--', process.execPath, '-e', flood]);
+    assert.match(ran.stderr, /^cancel-lab: The server never completed the handshake: it flooded the probe: the server wrote more than 4 MB\.$/m);
+    assert.equal(ran.code, 1, ran.stderr);
+  });
+
   test('a server that exits on the first tool call: exit 3, saying so', async () => {
     const ran = await cli(['probe', ...SLOW, '--', ...fixture('misbehaving.ts', 'exit')]);
     assert.equal(ran.code, 3, ran.stderr);

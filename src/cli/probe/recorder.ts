@@ -64,6 +64,17 @@ export class Recorder {
     this.frame('s2c', raw);
   }
 
+  /**
+   * A stdout line that is no JSON-RPC message: noted, and counted against MAX_BYTES as a frame
+   * is (a server printing `y` forever read 8 million lines in the handshake's 10 s, unbounded).
+   */
+  stray(note: string, raw: string): void {
+    if (this.tripped !== null) return;
+    this.bytes += raw.length + 1;
+    if (this.bytes > MAX_BYTES) return this.trip(`the server wrote more than ${MAX_BYTES / 1048576} MB`);
+    this.note(note);
+  }
+
   note(text: string): void {
     if (this.tripped !== null) return;
     const flat = text.replace(/\s*\n\s*/g, ' ⏎ ').trim();
@@ -101,7 +112,7 @@ export class Recorder {
   /** The record as a stdio log, one line per frame or note, each with its `[+N ms]` stamp. */
   stdioLog(): string {
     const lines = this.items.map((i) => (i.kind === 'frame' ? `[+${i.t}ms] ${i.dir === 'c2s' ? '-->' : '<--'} ${i.raw}` : `[+${i.t}ms] # ${i.text}`));
-    if (this.skippedNotes > 0) lines.push(`[+${this.now()}ms] # probe: ${this.skippedNotes} more notes (server stderr) left out past ${MAX_NOTE_CHARS / 1024} KB`);
+    if (this.skippedNotes > 0) lines.push(`[+${this.now()}ms] # probe: ${this.skippedNotes} more notes (server stderr, stdout that is not JSON-RPC) left out past ${MAX_NOTE_CHARS / 1024} KB`);
     return `${lines.join('\n')}\n`;
   }
 

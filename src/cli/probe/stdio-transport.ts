@@ -103,7 +103,7 @@ export class StdioServer implements Transport {
   private line(line: string): void {
     if (line.trim() === '') return;
     if (!/^\s*[[{]/.test(line)) {
-      this.recorder.note(`${NOT_JSON} ${line}`);
+      this.recorder.stray(`${NOT_JSON} ${line}`, line);
       return;
     }
     this.recorder.read(line);
