@@ -102,6 +102,12 @@ describe('the MCP Inspector’s protocol log', () => {
     const other = importTrace('[1, 2, 3]');
     assert.deepEqual(other.ok ? null : [other.format, other.error.slice(0, 15)], [null, 'Unknown format:']);
   });
+  test('an export cut short is still known by how it begins, and its error says where the JSON broke', () => {
+    const inspector = importTrace(sample('inspector-python-v1-code-0.json').slice(0, 700));
+    assert.deepEqual(inspector.ok ? null : [inspector.format, /^Not the MCP Inspector's protocol log export: the file is not JSON \(.* at position 700/.test(inspector.error)], ['inspector', true]);
+    const har = importTrace(sample('har-streamable-http-lost-cancel.har').slice(0, 500));
+    assert.deepEqual(har.ok ? null : [har.format, /^Not a HAR 1\.2 capture of an HTTP session: the file is not JSON \(.* at position 500/.test(har.error)], ['har', true]);
+  });
 });
 
 /** The frames an Inspector export holds, as `ms dir what`: each entry at its timestamp, a folded answer `duration` ms later. */

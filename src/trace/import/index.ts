@@ -29,6 +29,10 @@ export function detectFormat(text: string): ImportFormat | null {
     const whole = parseJson(text);
     if (whole.ok && isHar(whole.value)) return 'har';
     if (whole.ok && isInspectorLog(whole.value)) return 'inspector';
+    // JSON cut short (a truncated download) is still known by how it begins, so that reading it
+    // as that format says where it broke, rather than that the format is unknown.
+    if (!whole.ok && /^\{\s*"log"\s*:/.test(start)) return 'har';
+    if (!whole.ok && /^\[\s*\{[^[\]]*"(direction|timestamp|origin)"\s*:/.test(start.slice(0, 2000))) return 'inspector';
   }
   const lines = start.split(/\r?\n/, 200);
   const first = lines[0] ?? '';
