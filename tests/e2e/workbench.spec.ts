@@ -125,6 +125,36 @@ test('the wire log\'s method chips wrap beside the controls, so the one that hid
   expect(fifth === null ? Infinity : fifth.y + fifth.height).toBeLessThanOrEqual(900);
 });
 
+test('Stop stays the button a user is on while progress comes in: focused from the keyboard, and pressed with the mouse between two steps', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await open(page);
+  await page.locator('#arg-steps').fill('1000');
+  await page.locator('#arg-stepMs').fill('50');
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  const row = page.locator('#calls-table tbody tr[data-call="#1"]');
+  const stop = row.getByRole('button', { name: 'Stop #1' });
+  await stop.focus();
+  // Steps of 50 ms redraw the row: a row rebuilt each time took the focused button away.
+  await expect(row.locator('td').nth(4)).toHaveText(/^([5-9]|\d\d+) \/ 1000/);
+  await expect(stop).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(row.locator('.state').first()).toHaveText('STOPPED_LOCALLY');
+  // The disabled Stop hands its focus to what the row offers next, not to the page.
+  await expect(row.getByRole('button', { name: 'Inject late result #1' })).toBeFocused();
+
+  // A mouse press held 150 ms, across a few steps, is still one click on one button.
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  const second = page.locator('#calls-table tbody tr[data-call="#2"]');
+  await expect(second.locator('td').nth(4)).toHaveText(/^([3-9]|\d\d+) \/ 1000/);
+  const box = await second.getByRole('button', { name: 'Stop #2' }).boundingBox();
+  if (!box) throw new Error('Stop #2 not drawn');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.waitForTimeout(150);
+  await page.mouse.up();
+  await expect(second.locator('.state').first()).toHaveText('STOPPED_LOCALLY');
+});
+
 test('the details are one tab away: arrow keys move between the tabs and each shows its panel', async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
   await open(page);

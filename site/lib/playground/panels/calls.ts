@@ -55,34 +55,31 @@ function lateCell(c: CallView): HTMLTableCellElement {
   return late;
 }
 
+/** A call's row, kept from one update to the next: its buttons stay the elements a user is pressing or has focused. */
+interface CallRow {
+  tr: HTMLTableRowElement;
+  /** The cells before the buttons', each replaced only when its content changed. */
+  cells: HTMLTableCellElement[];
+  stop: HTMLButtonElement;
+  inject: HTMLButtonElement;
+  cancelTask: HTMLButtonElement | null;
+  nested: HTMLTableRowElement[];
+  nestedHtml: string;
+}
+
 export function createCallsPanel(root: HTMLElement, actions: Actions): Panel {
   const body = need<HTMLTableSectionElement>(root, '#calls-table tbody');
   const none = need<HTMLElement>(root, '#no-calls');
   let rendered: RunView | null = null;
+  /**
+   * The rows by call. A row rebuilt on every update (each progress step is one) took its Stop
+   * button away under the user: a focused Stop lost its focus within a second, and at 50 ms a
+   * step a mouse press and its release landed on two different buttons, so the click never came.
+   */
+  let rows = new Map<string, CallRow>();
 
-  function row(c: CallView): HTMLTableRowElement[] {
-    const stop = el('button', { type: 'button', textContent: `Stop ${c.call}`, disabled: c.clientState !== 'RUNNING' });
-    stop.addEventListener('click', () => actions.act({ type: 'stop', call: c.call }));
-    const stopped = c.clientState === 'CANCEL_REQUESTED' || c.clientState === 'STOPPED_LOCALLY';
-    const inject = el('button', {
-      type: 'button',
-      textContent: 'Inject late',
-      ariaLabel: `Inject late result ${c.call}`,
-      title: 'Forge a result for this request id, as a server that ignored the cancel would send',
-      disabled: !stopped || c.requestId === null,
-    });
-    inject.addEventListener('click', () => actions.act({ type: 'inject-response', call: c.call, outcome: 'result' }));
-    const buttons = [stop, inject];
-    if (c.task) {
-      // tasks/cancel, not Stop: Stop only ends the client's wait (and v1 then cancels each request it sent).
-      const cancelTask = el('button', { type: 'button', textContent: `Cancel task ${c.call}`, title: 'Send tasks/cancel for the task this call created', disabled: c.clientState !== 'RUNNING' });
-      cancelTask.addEventListener('click', () => actions.act({ type: 'cancel-task', call: c.call }));
-      buttons.push(cancelTask);
-    }
-    const tr = el(
-      'tr',
-      {},
-      el('th', { scope: 'row' }, c.call),
+  function cellsOf(c: CallView): HTMLTableCellElement[] {
+    return [
       el('td', { className: 'tool' }, c.tool, el('div', { className: 'args' }, JSON.stringify(c.args))),
       el('td', { className: 'num' }, c.requestId === null ? '—' : JSON.stringify(c.requestId)),
       withWhy(stateCell(c.clientState, c.clientHistory, `${c.call} client state`), c),
@@ -90,10 +87,55 @@ export function createCallsPanel(root: HTMLElement, actions: Actions): Panel {
       stateCell(c.serverState, c.serverHistory, `${c.call} server state`, c.requestId === null && c.clientState !== 'RUNNING' && c.clientState !== 'CANCEL_REQUESTED' ? 'never sent' : undefined),
       el('td', { className: 'num' }, c.progress === null ? '—' : `${c.progress}${c.total === null ? '' : ` / ${c.total}`}`),
       lateCell(c),
-      el('td', { className: 'actions' }, ...buttons),
-    );
+    ];
+  }
+
+  function newRow(c: CallView): CallRow {
+    const stop = el('button', { type: 'button', textContent: `Stop ${c.call}` });
+    stop.addEventListener('click', () => actions.act({ type: 'stop', call: c.call }));
+    const inject = el('button', {
+      type: 'button',
+      textContent: 'Inject late',
+      ariaLabel: `Inject late result ${c.call}`,
+      title: 'Forge a result for this request id, as a server that ignored the cancel would send',
+    });
+    inject.addEventListener('click', () => actions.act({ type: 'inject-response', call: c.call, outcome: 'result' }));
+    let cancelTask: HTMLButtonElement | null = null;
+    if (c.task) {
+      // tasks/cancel, not Stop: Stop only ends the client's wait (and v1 then cancels each request it sent).
+      cancelTask = el('button', { type: 'button', textContent: `Cancel task ${c.call}`, title: 'Send tasks/cancel for the task this call created' });
+      cancelTask.addEventListener('click', () => actions.act({ type: 'cancel-task', call: c.call }));
+    }
+    const cells = cellsOf(c);
+    const tr = el('tr', {}, el('th', { scope: 'row' }, c.call), ...cells, el('td', { className: 'actions' }, ...[stop, inject, cancelTask].filter((b) => b !== null)));
     tr.dataset.call = c.call;
-    return [tr, ...nestedRow(c)];
+    return { tr, cells, stop, inject, cancelTask, nested: [], nestedHtml: '' };
+  }
+
+  /** Brings a kept row up to `c`: changed cells replaced, the buttons enabled as the call allows. */
+  function refresh(row: CallRow, c: CallView): void {
+    const fresh = cellsOf(c);
+    fresh.forEach((cell, i) => {
+      const old = row.cells[i];
+      if (old && old.outerHTML !== cell.outerHTML) {
+        old.replaceWith(cell);
+        row.cells[i] = cell;
+      }
+    });
+    const stopped = c.clientState === 'CANCEL_REQUESTED' || c.clientState === 'STOPPED_LOCALLY';
+    const focused = document.activeElement;
+    row.inject.disabled = !stopped || c.requestId === null;
+    if (row.cancelTask) row.cancelTask.disabled = c.clientState !== 'RUNNING';
+    row.stop.disabled = c.clientState !== 'RUNNING';
+    // A pressed Stop goes disabled, and a disabled button drops its focus to the page: it moves
+    // to what the row offers next (Inject late, once the call is stopped), not to nowhere.
+    if (focused === row.stop && row.stop.disabled) [row.inject, row.cancelTask].find((b) => b !== null && !b.disabled)?.focus();
+    const nested = nestedRow(c);
+    const html = nested.map((r) => r.outerHTML).join('');
+    if (html !== row.nestedHtml) {
+      row.nested = nested;
+      row.nestedHtml = html;
+    }
   }
 
   return {
@@ -101,7 +143,21 @@ export function createCallsPanel(root: HTMLElement, actions: Actions): Panel {
       if (view === rendered) return;
       rendered = view;
       none.hidden = view.calls.length > 0;
-      body.replaceChildren(...view.calls.flatMap(row));
+      const next = new Map<string, CallRow>();
+      for (const c of view.calls) {
+        // A task call has one button more: a call of that name in another run that differs in this gets a row of its own.
+        const key = `${c.call}\n${c.task ? 'task' : ''}`;
+        const row = rows.get(key) ?? newRow(c);
+        refresh(row, c);
+        next.set(key, row);
+      }
+      rows = next;
+      const wanted = [...next.values()].flatMap((r) => [r.tr, ...r.nested]);
+      // Rows that stay are not moved (moving one blurs its focused button): a new call's row is appended after them.
+      const have = [...body.children];
+      const kept = have.every((tr, i) => wanted[i] === tr);
+      if (kept) body.append(...wanted.slice(have.length));
+      else body.replaceChildren(...wanted);
     },
   };
 }
