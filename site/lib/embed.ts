@@ -11,6 +11,7 @@
  * replayed at once in the browser, and that result is what the embed shows before Run and
  * after Reset.
  */
+import { workersFailed } from './workers-failed.ts';
 import type { Scenario } from '../../src/scenario/index.ts';
 import type { RunView } from '../../src/views/index.ts';
 import type { LiveState, Session } from './session.ts';
@@ -131,7 +132,7 @@ export function mountEmbed(figure: HTMLElement, options: EmbedOptions = {}): voi
     const result = await replayed(scenario).catch((error: unknown) => String(error));
     if (typeof result === 'string' || result === null || result.live.phase === 'failed') {
       const why = typeof result === 'string' ? result : (result?.live.failure ?? 'no result');
-      status.textContent = `The workers could not start: ${why}`;
+      status.textContent = workersFailed(why);
     } else {
       resting.rows = rowsHtml(result.view);
       resting.outcome = outcomeHtml(result.view);
@@ -164,7 +165,7 @@ export function mountEmbed(figure: HTMLElement, options: EmbedOptions = {}): voi
       setHtml(body, rowsHtml(view));
       setup.update();
       setHtml(outcome, outcomeHtml(view));
-      if (live.phase === 'failed') status.textContent = `The workers could not start: ${live.failure ?? ''}`;
+      if (live.phase === 'failed') status.textContent = workersFailed(live.failure ?? '');
       else if (isOver(live, endAt)) {
         if (live.playing) s.togglePlay();
         status.textContent = `ended at t = ${endedAt(view, live, endAt)} ms`;

@@ -150,3 +150,18 @@ test('the workbench is laid out a moment after the head, before the page\'s code
   await expect(still.locator('#call')).toBeVisible();
   await context.close();
 });
+
+test('served off a secure context (plain http to another host), the playground and an embed say what to do, not the worker\'s TypeError', async ({ context, baseURL }) => {
+  // A host name that is not localhost, over http: the origin the page sees is not secure, as the
+  // dev server opened from a phone on the LAN is. Its requests are served by the test's server.
+  await context.route('http://lab.test/**', (route) => route.continue({ url: route.request().url().replace('http://lab.test', baseURL ?? '') }));
+  const page = await context.newPage();
+  await page.goto('http://lab.test/playground/');
+  expect(await page.evaluate(() => isSecureContext)).toBe(false);
+  const advice = 'this page is not a secure context (http://lab.test), and the client and server need one. Open it over https, or from localhost on this machine.';
+  await expect(page.locator('#conn-status')).toHaveText(`The workers could not start: ${advice}`);
+  const entry = libraryEntry('stop-after-commit-is-not-rollback');
+  if (!entry) throw new Error('library entry missing');
+  await page.goto(`http://lab.test/embed/#${await encodeLink(entry.scenario, { engine: ENGINE_VERSION, sdk: SDK_VERSION, trace: entry.trace })}`);
+  await expect(page.getByText(advice)).toBeVisible();
+});

@@ -26,13 +26,14 @@ import type { LiveState } from '../../session.ts';
 import { byId, controlWriter, el, need, pressWatch } from '../dom.ts';
 import type { Actions, Panel, Setting } from '../types.ts';
 import { createNegotiationControls } from './negotiation.ts';
+import { workersFailed } from '../../workers-failed.ts';
 import { grouped, plural } from '../../../../src/trace/index.ts';
 
 /** The status line: the workers' phase while they are not live, then the view's own line. */
 function pageStatus(view: RunView, live: LiveState): string {
   if (live.phase === 'starting') return 'Starting the client and the server…';
   if (live.phase === 'replaying') return `Replaying ${plural(view.scenario.steps.length, 'action')}…`;
-  if (live.phase === 'failed') return `The workers could not start: ${live.failure ?? ''}`;
+  if (live.phase === 'failed') return workersFailed(live.failure ?? '');
   return statusLine(view);
 }
 
