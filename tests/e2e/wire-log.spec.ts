@@ -147,3 +147,23 @@ test('at 390 px a call above the log reads across: its outcome has the width of 
   // Its button is still in the strip, on screen.
   expect(button.x + button.width).toBeLessThanOrEqual(list.x + list.width + 0.5);
 });
+
+test('the frame count is announced when the user filters, not at every frame a run adds', async ({ page }) => {
+  await open(page);
+  const count = page.locator('#wire-count');
+  // Count every change of its text while its region is live: under 20 ms progress it was ~16 a second.
+  await count.evaluate((output) => {
+    const heard: string[] = [];
+    Object.assign(window, { __heard: heard });
+    new MutationObserver(() => {
+      if (output.getAttribute('aria-live') !== 'off') heard.push(output.textContent ?? '');
+    }).observe(output, { childList: true, characterData: true, subtree: true });
+  });
+  await countTo(page, 40, 20);
+  await expect(page.locator('#calls-table tbody tr[data-call="#1"] td').nth(4)).toHaveText(/^40 \/ 40/);
+  const heard = () => page.evaluate(() => (window as unknown as { __heard: string[] }).__heard);
+  expect(await heard()).toEqual([]);
+  await page.locator('#wire-dir').selectOption('c2s');
+  await expect(count).toHaveAttribute('aria-live', 'polite');
+  await expect.poll(heard).toEqual([expect.stringMatching(/^\d+ of \d+ frames$/)]);
+});

@@ -56,7 +56,8 @@ export function createVerdictPanel(root: HTMLElement, actions: Actions): Panel {
   }
 
   function render(view: RunView): void {
-    summary.textContent = view.verdict.text;
+    // A live region: rewritten only when it says something new, so a screen reader hears the change, not every step.
+    if (summary.textContent !== view.verdict.text) summary.textContent = view.verdict.text;
     const findings = showAll.checked ? sortFindings(view.findings, view.scenario) : view.verdict.notable;
     list.replaceChildren(...findings.map((f) => item(view, f)));
   }

@@ -89,8 +89,21 @@ export function createWireLogPanel(root: HTMLElement, onSelect: (frame: number |
     count.value = `${kept.length} of ${next.cells.length} frames`;
   }
 
+  /**
+   * The count is announced when the user filters (how many frames their filter keeps), not as the
+   * run adds frames: live, it changed some 16 times a second under 20 ms progress, each a polite
+   * announcement. It speaks for this one change, and is quiet again after it.
+   */
+  let quiet: ReturnType<typeof setTimeout> | undefined;
+  function announceCount(): void {
+    count.setAttribute('aria-live', 'polite');
+    clearTimeout(quiet);
+    quiet = setTimeout(() => count.setAttribute('aria-live', 'off'), 1000);
+  }
+
   function setFilter(next: WireFilter): void {
     filter = next;
+    announceCount();
     if (view) scan(view, true);
     mark();
     renderDetail();
