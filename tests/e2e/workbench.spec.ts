@@ -185,6 +185,23 @@ test('at 390×844 the playground stacks and nothing scrolls sideways', async ({ 
     await page.getByRole('tab', { name: tab }).click();
     expect(await page.evaluate(() => document.documentElement.scrollWidth), tab).toBeLessThanOrEqual(390);
   }
+  // The wire log keeps the method in view (the delivery time and the duration are the selected
+  // frame's, below): the cancel's method began three screens to the right.
+  const method = page.locator('#wire-table tbody tr').filter({ hasText: 'notifications/cancelled' }).locator('td').nth(6);
+  const shown = await method.evaluate((cell) => {
+    const pane = cell.closest('.wire-scroll');
+    if (pane === null) return 0;
+    const left = pane.getBoundingClientRect().left + pane.clientLeft;
+    const box = cell.getBoundingClientRect();
+    return Math.min(box.right, left + pane.clientWidth) - Math.max(box.left, left);
+  });
+  expect(shown).toBeGreaterThanOrEqual(120);
+  // …and the Import panel's pickers stay inside their panel.
+  const past = await page.locator('#import-format').evaluate((select) => {
+    const panel = select.closest('section');
+    return panel === null ? Infinity : select.getBoundingClientRect().right - panel.getBoundingClientRect().right;
+  });
+  expect(past).toBeLessThanOrEqual(0);
 });
 
 test('a keyboard reaches Call in a few Tabs: the skip link first, then the call form', async ({ page }) => {

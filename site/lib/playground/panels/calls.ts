@@ -55,6 +55,16 @@ function lateCell(c: CallView): HTMLTableCellElement {
   return late;
 }
 
+/**
+ * A call's arguments as JSON, with a line break allowed after each comma, colon and slash only: broken
+ * anywhere, a narrow column read `{"ms":10` / `0}`, a number cut in two.
+ */
+function breakableJson(value: unknown): (string | HTMLElement)[] {
+  return JSON.stringify(value)
+    .split(/(?<=[,:/])/)
+    .flatMap((part, i) => (i === 0 ? [part] : [el('wbr'), part]));
+}
+
 /** A call's row, kept from one update to the next: its buttons stay the elements a user is pressing or has focused. */
 interface CallRow {
   tr: HTMLTableRowElement;
@@ -80,7 +90,7 @@ export function createCallsPanel(root: HTMLElement, actions: Actions): Panel {
 
   function cellsOf(c: CallView): HTMLTableCellElement[] {
     return [
-      el('td', { className: 'tool' }, c.tool, el('div', { className: 'args' }, JSON.stringify(c.args))),
+      el('td', { className: 'tool' }, c.tool, el('div', { className: 'args' }, ...breakableJson(c.args))),
       el('td', { className: 'num' }, c.requestId === null ? '—' : JSON.stringify(c.requestId)),
       withWhy(stateCell(c.clientState, c.clientHistory, `${c.call} client state`), c),
       // A call that ended without a request id never reached the wire (stopped before it was sent, or failed before it): nothing will arrive.
