@@ -57,6 +57,8 @@ test('the playground, with a call running and the diagrams drawn', async ({ page
   await expect(page.locator('#sequence-diagram svg')).toBeVisible();
   expect(await serious(page)).toEqual([]);
   expect(outside).toEqual([]);
+  // The page has its one title, above the panels' own headings (axe's page-has-heading-one is a moderate rule).
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Playground');
 });
 
 test('the embed', async ({ page, baseURL }) => {
