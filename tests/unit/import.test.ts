@@ -102,6 +102,25 @@ describe('the MCP Inspector’s protocol log', () => {
     const other = importTrace('[1, 2, 3]');
     assert.deepEqual(other.ok ? null : [other.format, other.error.slice(0, 15)], [null, 'Unknown format:']);
   });
+  test('a stdio log cut off mid-line keeps that line as a note, not a frame that breaks STDIO-FRAMING; a clock that steps back is said once, where it does', () => {
+    const cut = importTrace('[+ 0ms] C: {"jsonrpc":"2.0","id":1,"method":"ping"}\n[+ 5ms] S: {"jsonrpc":"2.0","id":1,"result":{}}\n[+ 9ms] C: {"jsonrpc":"2.0","meth');
+    assert.ok(cut.ok);
+    assert.equal(frames(cut.trace).length, 2);
+    const notes = cut.trace.filter((e) => e.kind === 'observed' && e.what === 'note').map((e) => (e.kind === 'observed' ? e.text : ''));
+    assert.deepEqual(notes, ['The log ends in the middle of this line, cut short: it is no frame of the wire. [+ 9ms] C: {"jsonrpc":"2.0","meth']);
+    const framing = checkRun({ revision: '2025-11-25', transport: 'stdio' }, cut.trace).find((f) => f.rule === 'STDIO-FRAMING');
+    assert.notEqual(framing?.verdict, 'violated');
+    // The same line with its newline is a whole line the program wrote: a frame, and not JSON-RPC.
+    const whole = importTrace('[+ 0ms] C: {"jsonrpc":"2.0","id":1,"method":"ping"}\n[+ 9ms] C: {"jsonrpc":"2.0","meth\n');
+    assert.equal(whole.ok ? frames(whole.trace).length : 0, 2);
+
+    const back = importTrace(['[+ 100ms] C: {"jsonrpc":"2.0","id":1,"method":"ping"}', '[+ 40ms] S: {"jsonrpc":"2.0","id":1,"result":{}}', '[+ 30ms] C: {"jsonrpc":"2.0","id":2,"method":"ping"}', ''].join('\n'));
+    assert.ok(back.ok);
+    const said = back.trace.filter((e) => e.kind === 'observed' && e.what === 'note');
+    assert.deepEqual(said.map((e) => [e.t, e.kind === 'observed' ? e.text : '']), [[0, "The log's clock goes back 60 ms here: from here on, a line stamped earlier than the one before it is kept at that one's time, in the log's order."]]);
+    assert.deepEqual(frames(back.trace).map((f) => f.t), [0, 0, 0]);
+  });
+
   test('an export cut short is still known by how it begins, and its error says where the JSON broke', () => {
     const inspector = importTrace(sample('inspector-python-v1-code-0.json').slice(0, 700));
     assert.deepEqual(inspector.ok ? null : [inspector.format, /^Not the MCP Inspector's protocol log export: the file is not JSON \(.* at position 700/.test(inspector.error)], ['inspector', true]);

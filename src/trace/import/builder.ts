@@ -73,15 +73,26 @@ function deliverySlots(items: readonly Item[]): Map<number, { at: number; side: 
   return slots;
 }
 
+const DAY_MS = 86_400_000;
+
 export function observedTrace(format: ImportFormat, where: Pick<ObservedEvent, 'seenAt'> = {}): ObservedBuilder {
   const items: Item[] = [];
   let origin: number | undefined;
   let now = 0;
+  let wentBack = false;
   // A clock that steps back (two hosts, a rounding) keeps the trace's order: time never decreases.
+  // The first step back is said where it happens, so that a verdict on such a log is read with it.
   const time = (at: number | undefined): number => {
     if (at === undefined || !Number.isFinite(at)) return now;
     origin ??= at;
-    now = Math.max(now, Math.round(at - origin));
+    const t = Math.round(at - origin);
+    // More than a day back is no clock going back but another clock (a log that turns from times
+    // of day to times since it began), which the order already carries.
+    if (t < now && now - t <= DAY_MS && !wentBack) {
+      wentBack = true;
+      items.push({ kind: 'note', t: now, text: `The log's clock goes back ${now - t} ms here: from here on, a line stamped earlier than the one before it is kept at that one's time, in the log's order.` });
+    }
+    now = Math.max(now, t);
     return now;
   };
   return {

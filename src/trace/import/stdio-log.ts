@@ -78,8 +78,14 @@ export function importStdioLog(text: string, progress?: Progress): Imported {
       if (line.trim() !== '') out.note(read.at, line);
       continue;
     }
+    const msg = parseJsonRpc(read.text);
+    // A capture cut off mid-line (no newline after it, no whole JSON) lost its end: no frame the program wrote.
+    if (msg === null && i === lines.length - 1 && !/\n\s*$/.test(text) && /^\s*[[{]/.test(read.text)) {
+      out.note(read.at, `The log ends in the middle of this line, cut short: it is no frame of the wire. ${line}`);
+      continue;
+    }
     messages++;
-    out.frame(read.at, read.dir, `${read.text}\n`, parseJsonRpc(read.text));
+    out.frame(read.at, read.dir, `${read.text}\n`, msg);
   }
   if (messages === 0) return fail('stdio-log', 'no line holds a direction marker (such as -->, <--, C:, S:) followed by a JSON-RPC message');
   return { ok: true, format: 'stdio-log', trace: out.trace(), transport: 'stdio' };
