@@ -48,6 +48,14 @@ describe('probe tells the fixture servers apart', { concurrency: true }, () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  test('in text, the record line says where --trace wrote it (not how to ask for it) when it was given', async () => {
+    const trace = join(dir, 'told.jsonl');
+    const ran = await cli(['probe', ...SLOW, '--only', 'cancel-in-flight', '--trace', trace, '--', ...fixture('v2-stdio.ts')]);
+    assert.equal(ran.code, 0, ran.stderr);
+    assert.match(ran.stdout, new RegExp(`^Recorded \\d+ frames \\(\\d+ events, hash [0-9a-f]{16}\\), written to ${trace.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} for the playground's Import panel and cancel-lab check ${trace.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.$`, 'm'));
+    assert.doesNotMatch(ran.stdout, /--trace FILE writes them/);
+  });
+
   test('TS SDK v2 over stdio: every check passes, exit 0; the trace it writes opens in check', async () => {
     const trace = join(dir, 'v2.jsonl');
     const ran = await cli(['probe', ...SLOW, '--format', 'json', '--trace', trace, '--', ...fixture('v2-stdio.ts')]);

@@ -157,7 +157,7 @@ export async function probeCommand(argv: readonly string[], cwd: string = proces
   const release = onInterrupt();
   try {
     const probed = await probe({ target, tool, args, ...(only !== undefined && { only }), ...(timeoutMs !== undefined && { timeoutMs }) });
-    const printed = renderProbe(probed, format, { all, ...(site !== undefined && { site }) });
+    const printed = renderProbe(probed, format, { all, ...(site !== undefined && { site }), ...(trace !== undefined && probed.trace.length > 0 && { traceFile: trace }) });
     if (trace !== undefined && probed.trace.length > 0) {
       await writeFile(resolve(cwd, trace), `${serializeTrace(probed.trace)}\n`);
       printed.stderr.push(`cancel-lab: wrote the recorded trace to ${trace}.`);

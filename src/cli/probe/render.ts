@@ -56,7 +56,8 @@ function checkLines(p: Probed): string[] {
   return out;
 }
 
-function text(p: Probed, all: boolean): string[] {
+/** `traceFile`: where `--trace` writes the record, when it was given (the hint then says where to find it, not how to ask for it). */
+function text(p: Probed, all: boolean, traceFile: string | undefined): string[] {
   const out = [`Probed ${p.name} over ${p.transport} with the MCP TypeScript SDK client: tool "${p.tool}"`];
   if (p.setting) out.push(`Judged by the rules of ${p.setting.revision} (from the handshake) on ${p.setting.transport}`);
   if (p.measuredMs !== null) out.push(`The tool took ${p.measuredMs} ms when timed; each cancel is placed by that time.`);
@@ -66,7 +67,13 @@ function text(p: Probed, all: boolean): string[] {
     if (all) out.push(`Trace (${p.trace.length} events, hash ${p.traceHash ?? '-'}):`, ...formatTrace(p.trace), '');
     out.push(...formatFindings(p.findings, p.setting, all));
     const frames = p.trace.filter((e) => e.kind === 'frame').length;
-    out.push('', `Recorded ${frames} frames (${p.trace.length} events, hash ${p.traceHash ?? '-'}); --trace FILE writes them for the playground's Import panel and cancel-lab check FILE --transport ${p.setting.transport}.`);
+    const recorded = `Recorded ${frames} frames (${p.trace.length} events, hash ${p.traceHash ?? '-'})`;
+    out.push(
+      '',
+      traceFile === undefined
+        ? `${recorded}; --trace FILE writes them for the playground's Import panel and cancel-lab check FILE --transport ${p.setting.transport}.`
+        : `${recorded}, written to ${traceFile} for the playground's Import panel and cancel-lab check ${traceFile}.`,
+    );
   }
   if (p.problem) out.push(p.problem.message);
   out.push(EXIT_LINE[p.exitCode]);
@@ -92,12 +99,12 @@ function json(p: Probed): string[] {
   return out;
 }
 
-export function renderProbe(p: Probed, format: Format, options: { all?: boolean; site?: string } = {}): Printed {
+export function renderProbe(p: Probed, format: Format, options: { all?: boolean; site?: string; traceFile?: string } = {}): Printed {
   const stderr = p.problem ? [`cancel-lab: ${p.problem.message}`] : [];
   const site = options.site !== undefined ? { site: options.site } : {};
   switch (format) {
     case 'text':
-      return { stdout: text(p, options.all === true), stderr };
+      return { stdout: text(p, options.all === true, options.traceFile), stderr };
     case 'json':
       return { stdout: json(p), stderr };
     case 'checks':
