@@ -59,6 +59,8 @@ export default defineConfig({
       components: {
         // Adds a "Playground" link to the header (and the mobile menu).
         SocialIcons: './site/components/starlight/HeaderLinks.astro',
+        // Wide tables take the focus while they scroll sideways, so a keyboard can scroll them.
+        MarkdownContent: './site/components/starlight/MarkdownContent.astro',
         // Loads Pagefind's search UI when the search dialog first opens, not with every page.
         Search: './site/components/docs/Search.astro',
       },

@@ -33,12 +33,14 @@ test('a stdio log opened from a file shows in the wire log and the verdict; the 
   // The method chips are the import's (it has no tools/call), not the run's left over.
   const chips = page.locator('#wire-methods label');
   await expect(chips).toHaveText(['initialize(2)', 'notifications/cancelled(1)']);
+  await expect(page.locator('#wire-caption')).toHaveText(/^Every frame the imported log recorded/);
   await page.getByRole('tab', { name: 'Verdict' }).click();
   await expect(page.locator('#findings li[data-rule="CANCEL-NO-INITIALIZE"] summary')).toContainText('CANCEL-NO-INITIALIZE');
   await page.getByRole('button', { name: 'Back to your run' }).click();
   await expect(page.locator('#work-notice')).toBeHidden();
   await expect(page.locator('#calls-table tbody tr')).toHaveCount(1);
   await expect(chips.filter({ hasText: 'tools/call' })).toHaveCount(1);
+  await expect(page.locator('#wire-caption')).toHaveText(/^Every frame on the simulated stdio wire/);
 });
 
 test('over an imported trace, a changed setting replays the user’s own steps, and a reload brings them back', async ({ page }) => {

@@ -139,7 +139,7 @@ test('edits in the editor survive incoming run events: it says "edited", and Dis
   // Progress keeps arriving (the wire log grows) while the text stays the user's.
   const wireRows = page.locator('#wire-table tbody tr').filter({ hasText: 'notifications/progress' });
   await expect.poll(() => wireRows.count()).toBeGreaterThan(3);
-  await page.locator('h1, h2').first().click();
+  await page.getByRole('heading', { name: 'Connection', exact: true }).click();
   await expect.poll(() => wireRows.count()).toBeGreaterThan(6);
   await expect(editorText(page)).toContainText('"endAt": 1234');
   await expect(editorText(page)).not.toContainText('slow_count');

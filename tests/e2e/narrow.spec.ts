@@ -108,3 +108,18 @@ test('at 1400 px the rule reference keeps one column per revision', async ({ pag
   expect(cells.length).toBeGreaterThan(1);
   expect(new Set(cells).size).toBe(1);
 });
+
+test('a docs table wider than the column takes the focus, so a keyboard can scroll it; one that fits is no tab stop', async ({ page }) => {
+  await page.goto('/lessons/revisions-and-transports/');
+  const tables = page.locator('.sl-markdown-content table');
+  await expect(tables.first()).toBeVisible();
+  const wide = await tables.evaluateAll((all) => all.map((t) => [t.scrollWidth > t.clientWidth, t.getAttribute('tabindex')]));
+  expect(wide.some(([scrolls]) => scrolls)).toBe(true);
+  await expect.poll(() => tables.evaluateAll((all) => all.map((t) => (t.scrollWidth > t.clientWidth) === (t.getAttribute('tabindex') === '0')))).not.toContain(false);
+  // Scrolled from the keyboard: focus it, then the arrow key moves it sideways.
+  const matrix = tables.filter({ hasText: 'HTTP+SSE' }).first();
+  await matrix.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => matrix.evaluate((t) => t.scrollLeft)).toBeGreaterThan(0);
+  expect(await serious(page)).toEqual([]);
+});

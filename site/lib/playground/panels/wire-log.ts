@@ -12,6 +12,14 @@ import type { Panel } from '../types.ts';
 import { createCallStrip } from './wire-calls.ts';
 import { createWireScroller } from './wire-scroller.ts';
 
+/** What the log's frames are: an imported log's as it recorded them, else the simulated wire's. */
+function captionOf(view: RunView, stdio: boolean): string {
+  if (view.trace[0]?.kind === 'observed') return 'Every frame the imported log recorded, at the point where it was taken; when each reached the other side is inferred.';
+  return stdio
+    ? 'Every frame on the simulated stdio wire: one newline-delimited JSON-RPC message per line.'
+    : 'Every frame on the simulated HTTP wire: requests, response heads, body chunks (SSE events or JSON), ends and aborts, by stream.';
+}
+
 const isDirection = (value: string): value is WireFilter['direction'] => value === 'all' || value === 'c2s' || value === 's2c';
 
 /** `onSelect` hears the frame the reader selects (null when cleared), for the page to share with the timeline. */
@@ -208,13 +216,13 @@ export function createWireLogPanel(root: HTMLElement, onSelect: (frame: number |
       if (newRun) {
         run = page.live.run;
         selected = null;
-        // stdio has no streams and no HTTP framing: their columns would be empty, and take the message's room.
-        scrollerEl.classList.toggle('no-streams', next.scenario.transport === 'stdio');
-        caption.textContent = caption.title =
-          next.scenario.transport === 'stdio'
-            ? 'Every frame on the simulated stdio wire: one newline-delimited JSON-RPC message per line.'
-            : 'Every frame on the simulated HTTP wire: requests, response heads, body chunks (SSE events or JSON), ends and aborts, by stream.';
       }
+      // Read off the trace shown, which an import can change without a new run.
+      const stdio = next.scenario.transport === 'stdio';
+      // stdio has no streams and no HTTP framing: their columns would be empty, and take the message's room.
+      scrollerEl.classList.toggle('no-streams', stdio);
+      const words = captionOf(next, stdio);
+      if (caption.textContent !== words) caption.textContent = caption.title = words;
       if (next !== view || newRun) scan(next, newRun);
       renderChips();
       renderCallOptions(next);
