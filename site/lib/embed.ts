@@ -121,8 +121,10 @@ export function mountEmbed(figure: HTMLElement, options: EmbedOptions = {}): voi
     setHtml(outcome, resting.outcome);
     status.textContent = note ?? resting.status;
     figure.classList.remove('show-all');
+    const hadFocus = document.activeElement === reset;
     run.disabled = false;
     reset.disabled = true;
+    if (hadFocus) run.focus();
   }
 
   async function replayAtOnce(scenario: Scenario): Promise<void> {
@@ -154,8 +156,11 @@ export function mountEmbed(figure: HTMLElement, options: EmbedOptions = {}): voi
       return;
     }
     const { endAt } = decoded.scenario;
+    // Run live and Reset trade places: the focus goes with them, not to the page (a disabled button drops it).
+    const hadFocus = document.activeElement === run;
     run.disabled = true;
     reset.disabled = false;
+    if (hadFocus) reset.focus();
     figure.classList.add('show-all');
     status.textContent = 'Starting the client and the server…';
     const s = createSession();

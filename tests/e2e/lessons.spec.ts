@@ -53,6 +53,12 @@ test('with JavaScript, Run makes an embed live in its own workers; Reset puts th
   await embed.getByRole('button', { name: 'Reset' }).click();
   await expect(embed.getByRole('button', { name: 'Run live' })).toBeEnabled();
   await expect(embed.locator('tbody tr')).toHaveCount(staticRows);
+  // From the keyboard, Run live and Reset hand the focus to each other as they trade places, not to the page.
+  await embed.getByRole('button', { name: 'Run live' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(embed.getByRole('button', { name: 'Reset' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(embed.getByRole('button', { name: 'Run live' })).toBeFocused();
 });
 
 /** Whitespace collapsed, as the reader sees it in one line. */
