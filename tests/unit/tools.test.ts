@@ -27,7 +27,7 @@ describe('validateToolArgs', () => {
     ['stubborn', { ms: 3_600_001 }, ['ms: at most 3,600,000 (the server says "Too big: expected number to be <=3600000")']],
     ['stubborn', { ms: '100' }, ['ms: a number (the server says "Invalid input: expected number, received string")']],
     ['ledger_write', { key: 'k', value: 'v', commitAfterMs: 10 }, ['totalMs: a number (the server says "Invalid input: expected number, received undefined")']],
-    ['work', { ms: 10, onCancel: 'panic' }, ['onCancel: one of observe, ignore, swallow, shield (the server says "Invalid option: expected one of \"observe\"|\"ignore\"|\"swallow\"|\"shield\"")']],
+    ['work', { ms: 10, onCancel: 'panic' }, ['onCancel: one of observe, ignore, swallow, shield (the server says "Invalid option: expected one of "observe"|"ignore"|"swallow"|"shield"")']],
     ['quick', { now: true }, ['now: not an argument of quick']],
     ['slow_count', { steps: 3, stepMs: 10, stpes: 4, extra: 1 }, ['stpes: not an argument of slow_count', 'extra: not an argument of slow_count']],
     ['quick', null, ['arguments: an object of arguments (the server says "Invalid input: expected object, received null")']],
