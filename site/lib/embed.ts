@@ -12,6 +12,7 @@
  * after Reset.
  */
 import { workersFailed } from './workers-failed.ts';
+import { setEnabled } from './keep-focus.ts';
 import type { Scenario } from '../../src/scenario/index.ts';
 import type { RunView } from '../../src/views/index.ts';
 import type { LiveState, Session } from './session.ts';
@@ -121,10 +122,7 @@ export function mountEmbed(figure: HTMLElement, options: EmbedOptions = {}): voi
     setHtml(outcome, resting.outcome);
     status.textContent = note ?? resting.status;
     figure.classList.remove('show-all');
-    const hadFocus = document.activeElement === reset;
-    run.disabled = false;
-    reset.disabled = true;
-    if (hadFocus) run.focus();
+    setEnabled([[run, true], [reset, false]], [run]);
   }
 
   async function replayAtOnce(scenario: Scenario): Promise<void> {
@@ -156,11 +154,8 @@ export function mountEmbed(figure: HTMLElement, options: EmbedOptions = {}): voi
       return;
     }
     const { endAt } = decoded.scenario;
-    // Run live and Reset trade places: the focus goes with them, not to the page (a disabled button drops it).
-    const hadFocus = document.activeElement === run;
-    run.disabled = true;
-    reset.disabled = false;
-    if (hadFocus) reset.focus();
+    // Run live and Reset trade places, and the focus goes with them.
+    setEnabled([[run, false], [reset, true]], [reset]);
     figure.classList.add('show-all');
     status.textContent = 'Starting the client and the server…';
     const s = createSession();

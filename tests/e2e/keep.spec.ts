@@ -23,6 +23,15 @@ async function openEditor(page: Page): Promise<void> {
   await page.locator('#editor-details summary').click();
 }
 
+/** A fresh playground with slow_count's form filled in (not called). */
+async function slowCountForm(page: Page, steps: number, stepMs: number): Promise<void> {
+  await page.goto('/playground/');
+  await ready(page);
+  await page.locator('#tool').selectOption('slow_count');
+  await page.locator('#arg-steps').fill(String(steps));
+  await page.locator('#arg-stepMs').fill(String(stepMs));
+}
+
 async function callQuick(page: Page): Promise<void> {
   await page.locator('#tool').selectOption('quick');
   await page.getByRole('button', { name: 'Call', exact: true }).click();
@@ -89,11 +98,7 @@ test('opening another permalink in an open tab (only the fragment changes) repla
 });
 
 test('the call form keeps its tool and the arguments typed into it across a reload', async ({ page }) => {
-  await page.goto('/playground/');
-  await ready(page);
-  await page.locator('#tool').selectOption('slow_count');
-  await page.locator('#arg-steps').fill('30');
-  await page.locator('#arg-stepMs').fill('250');
+  await slowCountForm(page, 30, 250);
   await page.reload();
   await ready(page);
   await expect(page.locator('#tool')).toHaveValue('slow_count');
@@ -124,11 +129,7 @@ test('a broken link pasted into an open tab takes nothing away: the run stays, a
 });
 
 test('edits in the editor survive incoming run events: it says "edited", and Discard follows the run again', async ({ page }) => {
-  await page.goto('/playground/');
-  await ready(page);
-  await page.locator('#tool').selectOption('slow_count');
-  await page.locator('#arg-steps').fill('20');
-  await page.locator('#arg-stepMs').fill('100');
+  await slowCountForm(page, 20, 100);
   await page.getByRole('button', { name: 'Call', exact: true }).click();
   await openEditor(page);
   await expect(editorText(page)).toContainText('"tool": "slow_count"');

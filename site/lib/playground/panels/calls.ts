@@ -1,6 +1,7 @@
 /** The Calls table: each call's request id, client and server states (with their history inline, and why a failed call failed), progress, late responses and a stream that ended without the response, the requests the server sent mid-call (a row under the call), and Stop / Inject. */
 import type { CallView, NestedRequestView, RunView } from '../../../../src/views/index.ts';
 import { el, need } from '../dom.ts';
+import { setEnabled } from '../../keep-focus.ts';
 import type { Actions, Panel } from '../types.ts';
 
 /**
@@ -133,13 +134,11 @@ export function createCallsPanel(root: HTMLElement, actions: Actions): Panel {
       }
     });
     const stopped = c.clientState === 'CANCEL_REQUESTED' || c.clientState === 'STOPPED_LOCALLY';
-    const focused = document.activeElement;
-    row.inject.disabled = !stopped || c.requestId === null;
-    if (row.cancelTask) row.cancelTask.disabled = c.clientState !== 'RUNNING';
-    row.stop.disabled = c.clientState !== 'RUNNING';
-    // A pressed Stop goes disabled, and a disabled button drops its focus to the page: it moves
-    // to what the row offers next (Inject late, once the call is stopped), not to nowhere.
-    if (focused === row.stop && row.stop.disabled) [row.inject, row.cancelTask].find((b) => b !== null && !b.disabled)?.focus();
+    // A pressed Stop goes disabled: its focus moves to what the row offers next (Inject late, once the call is stopped).
+    setEnabled(
+      [[row.inject, stopped && c.requestId !== null], [row.stop, c.clientState === 'RUNNING'], ...(row.cancelTask ? [[row.cancelTask, c.clientState === 'RUNNING'] as [HTMLButtonElement, boolean]] : [])],
+      [row.inject, row.cancelTask],
+    );
     const nested = nestedRow(c);
     const html = nested.map((r) => r.outerHTML).join('');
     if (html !== row.nestedHtml) {
