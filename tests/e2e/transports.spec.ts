@@ -88,4 +88,10 @@ test('what is unavailable says each reason once, naming every option it rules ou
   expect(bullets.length).toBeLessThanOrEqual(disabled);
   await expect(page.locator('#unavailable li', { hasText: 'HTTP+SSE' })).toHaveCount(1);
   await expect(page.locator('#unavailable li', { hasText: 'HTTP+SSE' })).toHaveText(/^HTTP\+SSE is the 2024-11-05 transport;/);
+  // …and names each option once: the server's and the client's TypeScript SDK v1 share a label.
+  for (const bullet of bullets) {
+    const names = bullet.slice(0, bullet.indexOf(': ')).split(/, (?=[A-Z])/);
+    expect(new Set(names).size, bullet).toBe(names.length);
+  }
+  expect(bullets.some((b) => b.startsWith('TypeScript SDK v1 (real, 1.32.2): '))).toBe(true);
 });

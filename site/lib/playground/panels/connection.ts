@@ -172,7 +172,11 @@ export function createConnectionPanel(root: HTMLElement, actions: Actions): Conn
     // One bullet per reason, naming every option it rules out: on 2026-07-28 HTTP, the eight
     // profiles that cannot speak it share one line instead of repeating it eight times.
     const reasons = new Map<string, string[]>();
-    const because = (what: string, reason: string): void => void reasons.set(reason, [...(reasons.get(reason) ?? []), what]);
+    // Each name once per reason: the server's and the client's TypeScript SDK v1 share a label (it read "TypeScript SDK v1 (real, 1.32.2), TypeScript SDK v1 (real, 1.32.2): …").
+    const because = (what: string, reason: string): void => {
+      const named = reasons.get(reason) ?? [];
+      if (!named.includes(what)) reasons.set(reason, [...named, what]);
+    };
     for (const option of transport.options) {
       const kind = pick(TRANSPORTS, option.value, 'stdio');
       const reason = transportWhyNot(rev, kind);
