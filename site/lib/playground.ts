@@ -134,9 +134,11 @@ export function mountPlayground(root: HTMLElement): void {
   const callForm = createCallFormPanel(root, actions);
   const editor = createEditorPanel(root, actions);
   const connection = createConnectionPanel(root, actions);
+  const importPanel = createImportPanel(root, showImported);
   // The scenario made from an import runs as a link opened would: a new run in place of the user's.
   const importScenario = createImportScenarioPanel(root, (scenario) => {
     forgetLink();
+    importPanel.movedOn();
     return start(scenario, 'replay');
   });
   const panels: Panel[] = [
@@ -240,7 +242,6 @@ export function mountPlayground(root: HTMLElement): void {
     if (behind) last = behind;
     paint();
   }
-  createImportPanel(root, showImported);
 
   bindTabs(root);
   // What the user built is saved as it grows (a new run, a new step), so a reload brings it back.

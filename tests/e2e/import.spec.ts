@@ -77,6 +77,21 @@ test('bad input gets its message at the import control; a trace without a transp
   await expect(page.locator('#work-notice')).toContainText('judged by 2025-11-25 on stdio');
 });
 
+test('a paste that failed while an import is shown: its message goes once a scenario is made from the import', async ({ page }) => {
+  await page.goto('/playground/');
+  await ready(page);
+  await openImport(page);
+  await page.locator('#import-file').setInputFiles(sample('stdio-python-v1-code-0.log'));
+  await expect(page.locator('#import-message')).toContainText('Imported stdio-python-v1-code-0.log');
+  await page.locator('#import-text').fill('hello\nworld');
+  await page.getByRole('button', { name: 'Import the pasted text' }).click();
+  await expect(page.locator('#import-message')).toContainText('Unknown format');
+  // The log imported before is still what the page shows, and the user goes on with it.
+  await page.getByRole('button', { name: 'Make a scenario from this trace' }).click();
+  await expect(page.locator('#import-match')).toHaveText('The scenario’s run against the imported trace: 10 of 10 frames match.');
+  await expect(page.locator('#import-message')).toHaveText('');
+});
+
 test('a 100,000-line log is read in a worker, with a progress bar, and shown', async ({ page }) => {
   test.setTimeout(120_000);
   const dir = await mkdtemp(join(tmpdir(), 'cancel-lab-import-'));

@@ -27,7 +27,15 @@ function oneOf<T extends string>(list: readonly T[], value: string | undefined):
   return value !== undefined && (list as readonly string[]).includes(value);
 }
 
-export function createImportPanel(root: HTMLElement, show: (imported: ImportedTrace) => void): void {
+export interface ImportPanel {
+  /**
+   * The user moved on from the import shown (made a scenario of it): a message about a later
+   * attempt that failed (a paste that was no log) is about none of what the page shows now, and goes.
+   */
+  movedOn(): void;
+}
+
+export function createImportPanel(root: HTMLElement, show: (imported: ImportedTrace) => void): ImportPanel {
   const drop = byId<HTMLElement>(root, 'import-drop');
   const file = byId<HTMLInputElement>(root, 'import-file');
   const text = byId<HTMLTextAreaElement>(root, 'import-text');
@@ -132,4 +140,9 @@ export function createImportPanel(root: HTMLElement, show: (imported: ImportedTr
     const f = event.dataTransfer?.files[0];
     if (f) void readFile(f);
   });
+  return {
+    movedOn() {
+      if (message.classList.contains('bad')) say('');
+    },
+  };
 }
