@@ -4,7 +4,6 @@
 // that went into it changed since, else the TypeScript source, which Node strips of its types
 // from 22.18 on. An older Node (the system's, say) hands over to the one `npm install` puts in
 // node_modules/node (the `node` devDependency), passing on the arguments and the exit status.
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import module from 'node:module';
 import { constants } from 'node:os';
@@ -46,7 +45,10 @@ if (major > 22 || (major === 22 && minor >= 18)) {
     console.error(`cancel-lab: needs Node >= 22.18 (this is ${process.version}); run "npm install" in the project folder to get it in node_modules/node.`);
     process.exit(2);
   }
-  // This launcher again, in that Node: it sets the process up as above.
+  // This launcher again, in that Node: it sets the process up as above. node:child_process is
+  // loaded here only: with what it brings (net, dgram, streams) it is some 40 of Node's own
+  // modules, which a launcher that runs the command line itself would load for nothing.
+  const { spawn } = await import('node:child_process');
   const child = spawn(bundled, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit', env: { ...process.env, CANCEL_LAB_HANDED_OVER: '1' } });
   // Ctrl-C reaches the child too (same process group); let it finish and report its status.
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

@@ -8,7 +8,7 @@
  * import is compiled before any line of the entry runs.
  */
 import module from 'node:module';
-import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
 
 /** What the parent passes as a thread's `workerData`. */
 export interface ThreadStart {
@@ -22,6 +22,9 @@ export function threadStart(): ThreadStart {
 
 /** For the thread: its port to the parent, once the parent's compile cache is on here too. */
 export function parentOfThread(entry: string): MessagePort {
+  // Taken here, not imported: the parent's host imports this module too, for threadStart, and
+  // need not load worker_threads until it starts a thread (startThread in src/host/node.ts).
+  const { parentPort, workerData } = process.getBuiltinModule('node:worker_threads');
   if (!parentPort) throw new Error(`${entry} must run in a worker thread`);
   if ((workerData as Partial<ThreadStart> | null)?.compileCache === true) module.enableCompileCache?.();
   return parentPort;

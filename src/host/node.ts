@@ -4,7 +4,7 @@
  * runs, one at a time; each run starts from a reset clock and fresh SDK objects.
  */
 import { existsSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { nodePort, sideOver } from '../../workers/side-channel.ts';
 import { threadStart } from '../../workers/thread-start.node.ts';
 import { Run, wrapSteps, type RunOptions, type Sides } from '../engine/index.ts';
@@ -73,6 +73,9 @@ export function createNodeSides(options: NodeSidesOptions = {}): NodeSides {
 export function startThread(entry: 'client' | 'server' | 'explore', root?: URL): Worker {
   const bundled = new URL(`./${entry}.node.mjs`, import.meta.url);
   const url = root === undefined && existsSync(bundled) ? bundled : new URL(`workers/${entry}.node.ts`, root ?? projectRoot());
+  // Node's worker_threads is loaded by the first thread started, not with this module: a
+  // command that runs both sides in its own thread (`run`) never starts one.
+  const { Worker } = process.getBuiltinModule('node:worker_threads');
   return new Worker(url, { workerData: threadStart() });
 }
 
