@@ -25,10 +25,23 @@ export function isRunner(lane: Lane): lane is ScheduleRunner {
   return 'runJob' in lane;
 }
 
-/** The job run on sides in this thread's coordinator. */
+/**
+ * The last schedule asked of each pair of sides. A pair runs one schedule at a time: a run
+ * starts by resetting both sides, so two runs at once on one pair would run on each other's
+ * state. One search never asks that of a pair; two searches given the same lanes (or a search
+ * and the summary of another) take turns on them instead.
+ */
+const lastOn = new WeakMap<Sides, Promise<unknown>>();
+
+/** The job run on sides in this thread's coordinator, after whatever the pair was asked before. */
 export function runJobOn(sides: Sides, scenario: Scenario, job: ScheduleJob): Promise<Ran> {
   const draw = job.random === undefined ? null : randomInts(job.random.seed, job.random.n);
-  return runSchedule(scenario, sides, job.forced, draw === null ? null : (d) => draw(d.options));
+  const run = (): Promise<Ran> => runSchedule(scenario, sides, job.forced, draw === null ? null : (d) => draw(d.options));
+  const before = lastOn.get(sides);
+  // runSchedule never rejects (a run that fails is a record saying so), so the chain holds.
+  const ran = before === undefined ? run() : before.then(run);
+  lastOn.set(sides, ran);
+  return ran;
 }
 
 export function runJob(lane: Lane, scenario: Scenario, job: ScheduleJob): Promise<Ran> {

@@ -402,13 +402,22 @@ describe('cancel-lab explore', () => {
     const junit = (await exploreCommand([file, '--format', 'junit'], { lanes })).stdout.join('\n');
     assert.equal(junit.match(/<testsuite /g)?.length, 1);
     assert.match(junit, /<testsuites name="cancel-lab" tests="\d+" failures="2" /);
-    // One search after the other: two at once on the same lanes would run two schedules on one pair of sides.
     const shapes: unknown[] = [];
     for (const args of [[file], [new URL('r2-latency-range.json', FIXTURES).pathname, '--budget', '20']]) {
       const checks = JSON.parse((await exploreCommand([...args, '--format', 'checks'], { lanes })).stdout.join('\n')) as unknown;
       shapes.push(Array.isArray(checks) ? checks.map((entry) => (isObject(entry) ? Object.keys(entry).join() : typeof entry)) : typeof checks);
     }
     assert.deepEqual(shapes, [['scenario,checks'], ['scenario,checks']], 'a broken and a clean exploration, one shape');
+  });
+
+  test('two searches at once on the same lanes take turns on each pair of sides: each prints what it prints alone', async () => {
+    // Before, the second search's runs reset the sides the first's were running on, and one
+    // exploration or the other came out with broken runs.
+    const seed004 = [new URL('seed-004-stop-window.json', FIXTURES).pathname, '--format', 'json'];
+    const r2Search = [new URL('r2-latency-range.json', FIXTURES).pathname, '--budget', '20', '--format', 'json'];
+    const alone = [(await exploreCommand(seed004, { lanes })).stdout, (await exploreCommand(r2Search, { lanes })).stdout];
+    const together = await Promise.all([exploreCommand(seed004, { lanes }), exploreCommand(r2Search, { lanes })]);
+    assert.deepEqual(together.map((t) => t.stdout), alone);
   });
 
   test('a search the clock ends says so', async () => {
