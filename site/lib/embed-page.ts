@@ -19,8 +19,18 @@ export function mountEmbedPage(main: HTMLElement): void {
   const error = main.querySelector<HTMLElement>('#embed-error');
   const help = main.querySelector<HTMLElement>('#embed-help');
   if (!figure || !error || !help) return;
+  // With a height in the query the embed fits its frame: the log takes the room the rest leaves
+  // and scrolls, the outcome scrolls too when it is long, and nothing is cut off below.
   const height = Number(new URLSearchParams(location.search).get('height'));
-  if (height >= 120 && height <= 4000) figure.style.setProperty('--log-height', `${height - 110}px`);
+  if (height >= 120 && height <= 4000) {
+    main.classList.add('fit-frame');
+    const outcome = figure.querySelector<HTMLElement>('.embed-outcome');
+    // It may scroll now: a keyboard reaches it, as it does the log.
+    outcome?.setAttribute('tabindex', '0');
+  }
+  // Only the fragment changed (a host page that points its frame at another scenario): a page of
+  // its own, as a new link would be, rather than the old run under the new address.
+  window.addEventListener('hashchange', () => location.reload());
   const link = location.hash.replace(/^#/, '');
   if (link === '') {
     figure.hidden = true;

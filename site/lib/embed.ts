@@ -145,7 +145,23 @@ export function mountEmbed(figure: HTMLElement, options: EmbedOptions = {}): voi
     run.disabled = false;
   }
 
+  /** A Run live click is being taken up (the engine loading, the link decoding). */
+  let starting = false;
+
   async function start(): Promise<void> {
+    // One run per embed: a second click (a double-click) while the first is still loading would
+    // start a second session, which Reset, knowing only the last, would never stop. Run itself is
+    // disabled only below, with the focus handed to Reset.
+    if (starting || session !== null) return;
+    starting = true;
+    try {
+      await startSession();
+    } finally {
+      starting = false;
+    }
+  }
+
+  async function startSession(): Promise<void> {
     // The engine and the workers load only now: a page of lessons ships none of it up front.
     const { createSession, decodeLink, outcomeHtml, rowsHtml } = await loadRunning();
     const decoded = await decodeLink(figure.dataset.link ?? '');

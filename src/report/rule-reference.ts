@@ -292,12 +292,14 @@ const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g,
  * open-points page. Everything else is escaped text.
  */
 export function inlineMarkdown(text: string): string {
-  const parts = text.split(/(`[^`]*`)/);
+  // Links first, before the code spans are split out: a link's text may be code (the spec's
+  // [`Last-Event-ID`](…)), and split at its backticks the link's brackets were left as text.
+  const unlinked = text.replace(/\[([^\]]+)\]\([^)]*\)/g, '$1').replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1');
+  const parts = unlinked.split(/(`[^`]*`)/);
   return parts
     .map((part, i) => {
       if (i % 2 === 1) return `<code>${escapeHtml(part.slice(1, -1))}</code>`;
       let s = escapeHtml(part);
-      s = s.replace(/\[([^\]]+)\]\([^)]*\)/g, '$1').replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1');
       s = s.replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>');
       s = s.replace(/(^|[\s(])_([^_\s][^_]*?)_(?=[\s.,;:)]|$)/g, '$1<em>$2</em>');
       return linkOpenPoints(s, (id, href) => `<a href="${href}">${id}</a>`);

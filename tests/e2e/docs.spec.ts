@@ -31,7 +31,8 @@ async function search(page: Page, query: string): Promise<void> {
 
 test('the docs home page renders: title, the two paragraphs, a link to the playground, search and theme picker', async ({ page }) => {
   await page.goto('/');
-  await expect(page).toHaveTitle(/MCP Cancel Lab/);
+  // The site's name once, not "MCP Cancel Lab | MCP Cancel Lab".
+  await expect(page).toHaveTitle('MCP Cancel Lab');
   await expect(page.getByRole('heading', { level: 1, name: 'MCP Cancel Lab' })).toBeVisible();
   const content = page.locator('main .sl-markdown-content');
   await expect(content).toContainText('run in a Web Worker in this page, joined by a simulated wire in virtual time');
@@ -124,4 +125,22 @@ test('the docs link to the playground, and the playground links back to the docs
   await page.locator(`article[data-rule-id="${RULE}"]`).getByRole('link', { name: /Open a scenario that violates it/ }).click();
   await expect(page).toHaveURL(/\/playground\//);
   await expect(page.locator('#conn-status')).toContainText('negotiated protocol version');
+});
+
+test('each card of the scenario gallery names its file, so its command can be run as it is', async ({ page }) => {
+  await page.goto('/scenarios/');
+  const cards = page.locator('.gallery > li');
+  expect(await cards.count()).toBeGreaterThan(50);
+  for (const card of await cards.all()) {
+    const id = await card.getAttribute('id');
+    await expect(card).toContainText(`npx cancel-lab run content/scenarios/${id}.json`);
+  }
+});
+
+test('a lesson counts the frames an embed folds in words: "1 more frame", never "1 more frames"', async ({ page }) => {
+  await page.goto('/lessons/races/');
+  const more = await page.locator('figure.cancel-lab-embed .more').allTextContents();
+  expect(more.length).toBeGreaterThan(0);
+  for (const text of more) expect(text).toMatch(/^(1 more frame|[\d,]+ more frames): open it in the playground, or Run it here\.$/);
+  expect(more.some((text) => text.startsWith('1 more frame:'))).toBe(true);
 });

@@ -136,3 +136,84 @@ test('where a strict host reconnects, the embed says a new connection starts and
   await expect(after).toContainText('initialize');
   await expect(after.locator('td').nth(3)).toHaveText('0');
 });
+
+test('with a height in the query the embed fits its frame: the log scrolls, the outcome and its verdict stay in the frame', async ({ page }) => {
+  // A frame of 400 px, as the snippet's height sets it, on a phone and on a desk.
+  for (const width of [390, 1400]) {
+    await page.setViewportSize({ width, height: 400 });
+    await page.goto('about:blank');
+    await page.goto(await embedUrl('stop-after-commit-is-not-rollback', '?height=400'));
+    await expect(page.locator('.status')).toContainText('Replayed in your browser', { timeout: 15_000 });
+    const fits = await page.evaluate(() => {
+      const root = document.documentElement;
+      const verdict = [...document.querySelectorAll('.embed-outcome li')].at(-1);
+      const outcome = document.querySelector('.embed-outcome')?.getBoundingClientRect();
+      return { page: root.scrollHeight <= innerHeight + 1, verdict: verdict?.textContent ?? '', outcomeBottom: outcome?.bottom ?? Infinity };
+    });
+    expect(fits.page, `${width} px: the page does not scroll`).toBe(true);
+    expect(fits.outcomeBottom).toBeLessThanOrEqual(400);
+    expect(fits.verdict).toContain('SHOULD');
+    // The log takes the room left and scrolls; the outcome scrolls too when it is long, by keyboard as well.
+    await expect(page.locator('.embed-log')).toHaveCSS('overflow-y', 'auto');
+    await expect(page.locator('.embed-outcome')).toHaveAttribute('tabindex', '0');
+  }
+});
+
+test('on a phone, no cell of an embed’s wire log draws over another, and a new connection’s row is no time', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The races lesson: a 2026-07-28 run's long ids (server-discover-probe-1), rule and fault badges.
+  await page.goto('/lessons/races/');
+  const overflows = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLTableRowElement>('figure.cancel-lab-embed tbody tr')]
+      .filter((tr) => tr.getClientRects().length > 0)
+      .flatMap((tr) =>
+        [...tr.cells]
+          .filter((td) => td.scrollWidth > td.clientWidth + 1)
+          .map((td) => `${td.textContent ?? ''} (${td.scrollWidth} px in ${td.clientWidth})`),
+      ),
+  );
+  expect(overflows).toEqual([]);
+  const breaks = page.locator('figure.cancel-lab-embed tr.connection-break td');
+  expect(await breaks.count()).toBeGreaterThan(0);
+  for (const after of await breaks.evaluateAll((cells) => cells.map((td) => getComputedStyle(td, '::after').content))) expect(after).toBe('none');
+});
+
+test('a double-click on Run live starts one run, which Reset stops: no worker is left', async ({ page }) => {
+  await page.goto(await embedUrl('stop-after-commit-is-not-rollback'));
+  await expect(page.locator('.status')).toContainText('Replayed in your browser', { timeout: 15_000 });
+  await expect.poll(() => page.workers().length).toBe(0);
+  await page.getByRole('button', { name: 'Run live' }).dblclick();
+  await expect(page.locator('.status')).toContainText(/live: t =|ended at t =/, { timeout: 15_000 });
+  await expect.poll(() => page.workers().length).toBe(1);
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect(page.locator('.status')).toContainText('Replayed in your browser');
+  await expect.poll(() => page.workers().length).toBe(0);
+});
+
+test('another link in the fragment of an open /embed/ shows that scenario', async ({ page }) => {
+  await page.goto(await embedUrl('race-r1-cancel-after-response'));
+  await expect(page.locator('.status')).toContainText('Replayed in your browser: ended at t = 265 ms.', { timeout: 15_000 });
+  const r4 = await embedUrl('race-r4-cancel-unknown-id');
+  await page.evaluate((hash) => (location.hash = hash), r4.slice(r4.indexOf('#')));
+  await expect(page.locator('.embed-log tbody')).toContainText('9999', { timeout: 15_000 });
+  await expect(page.getByRole('link', { name: 'Open in playground' })).toHaveAttribute('href', `/playground/${r4.slice(r4.indexOf('#'))}`);
+  // And a broken one says so, rather than leave the last scenario under its address.
+  await page.evaluate(() => (location.hash = '#v1.broken'));
+  await expect(page.getByRole('alert')).toContainText('could not be opened');
+});
+
+test('an embed served securely in a page that is not: the message says the embedding page must change', async ({ context, baseURL }) => {
+  // The frame's own origin is https (secure); the page around it is plain http on a LAN name.
+  await context.route('https://lab.test/**', async (route) => route.fulfill({ response: await route.fetch({ url: route.request().url().replace('https://lab.test', baseURL ?? '') }) }));
+  const link = (await embedUrl('stop-after-commit-is-not-rollback')).replace('/embed/', '');
+  await context.route('http://docs.test/host', (route) =>
+    route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>Docs</title><iframe id="lab" src="https://lab.test/embed/${link}" width="900" height="480"></iframe>` }),
+  );
+  const page = await context.newPage();
+  await page.goto('http://docs.test/host');
+  const frame = page.frameLocator('#lab');
+  await expect(frame.locator('.status')).toHaveText(
+    'The workers could not start: the page this scenario is embedded in is not a secure context, and the client and server need one. The embedding page must be served over https, or from localhost.',
+    { timeout: 15_000 },
+  );
+});

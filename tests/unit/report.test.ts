@@ -105,4 +105,14 @@ describe('the rule reference’s HTML', () => {
     assert.ok(!hostile.includes('<img') && !hostile.includes('<b>'), hostile);
     assert.ok(hostile.includes('<code>&lt;code&gt;</code>') && hostile.includes('&#39;apostrophes&#39;'), hostile);
   });
+
+  test('no quote of the catalog shows Markdown link syntax: a link whose text is code shows as that code', () => {
+    // The spec's "include the [`Last-Event-ID`](…) header" read "[Last-Event-ID](https://…)" on the page.
+    assert.equal(quoteHtml('include the [`Last-Event-ID`](https://example.test/#id) header'), '<span class="lead">include the <code>Last-Event-ID</code> header</span>');
+    for (const rule of CATALOG) {
+      for (const clauses of Object.values(rule.revisions)) {
+        for (const c of clauses ?? []) assert.doesNotMatch(quoteHtml(c.quote).replace(/<[^>]*>/g, ''), /\]\(|\]\[/, `${rule.id}: ${c.quote.slice(0, 80)}`);
+      }
+    }
+  });
 });
