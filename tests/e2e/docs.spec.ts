@@ -144,3 +144,13 @@ test('a lesson counts the frames an embed folds in words: "1 more frame", never 
   for (const text of more) expect(text).toMatch(/^(1 more frame|[\d,]+ more frames): open it in the playground, or Run it here\.$/);
   expect(more.some((text) => text.startsWith('1 more frame:'))).toBe(true);
 });
+
+test('the rule reference’s word diffs say in words what was removed and added, for a screen reader', async ({ page }) => {
+  await page.goto('/reference/rules/');
+  const removed = page.locator('.rule-changes del').first();
+  const added = page.locator('.rule-changes ins').first();
+  await expect(removed).toHaveText(/^\[removed: .+\]$/s);
+  await expect(added).toHaveText(/^\[added: .+\]$/s);
+  // On screen the words are struck through and underlined, the brackets hidden.
+  await expect(removed.locator('.sr-only').first()).toHaveCSS('position', 'absolute');
+});
