@@ -70,3 +70,29 @@ test('progress forged for one call on another call’s stream is put on that str
   await expect(forged.locator('td').nth(4)).toHaveText((await own.locator('td').nth(4).textContent()) ?? '');
   await expect(page.locator('#findings li[data-rule="HTTP-RELATED-MESSAGES"]')).toHaveCount(1);
 });
+
+test('a fault field the run cannot take is refused where it was typed, never changed: a delay of -1, an nth of 0 or one that is no number, 1e', async ({ page }) => {
+  await page.goto('/playground/');
+  await expect(page.locator('.playground')).toHaveAttribute('data-ready', 'true');
+  await page.getByText('Standing wire faults').click();
+  await page.locator('#fault-action').selectOption('delay');
+  const add = page.getByRole('button', { name: 'Add fault and replay' });
+  const delay = page.locator('#fault-ms');
+  const nth = page.locator('#fault-nth');
+  await delay.fill('-1');
+  await add.click();
+  expect(await delay.evaluate((input: HTMLInputElement) => input.validationMessage)).toBe('A delay is a whole number of ms from 0 to 86,400,000.');
+  await expect(page.locator('#fault-count')).toHaveText('0');
+  await delay.fill('40');
+  for (const typed of ['0', '1e']) {
+    await nth.pressSequentially(typed);
+    await add.click();
+    expect(await nth.evaluate((input: HTMLInputElement) => input.validationMessage), typed).toBe('A whole number from 1, or empty for every match.');
+    await expect(page.locator('#fault-count')).toHaveText('0');
+    await nth.fill('');
+  }
+  // Corrected, the fault is added as typed.
+  await nth.fill('2');
+  await add.click();
+  await expect(page.locator('#fault-list')).toHaveText('client → server: delay notifications/cancelled (match #2 only) by 40 ms');
+});

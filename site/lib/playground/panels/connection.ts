@@ -27,6 +27,7 @@ import { byId, controlWriter, el, need, pressWatch } from '../dom.ts';
 import type { Actions, Panel, Setting } from '../types.ts';
 import { createNegotiationControls } from './negotiation.ts';
 import { workersFailed } from '../../workers-failed.ts';
+import { wholeNumberIn } from '../whole-number.ts';
 import { grouped, plural } from '../../../../src/trace/index.ts';
 
 /** The status line: the workers' phase while they are not live, then the view's own line. */
@@ -236,9 +237,8 @@ export function createConnectionPanel(root: HTMLElement, actions: Actions): Conn
       { input: retryMs, max: RETRY_MAX_MS, optional: true, what: 'A retry' },
     ];
     for (const { input, max, optional, what } of fields) {
-      const text = input.value.trim();
-      const value = Number(text);
-      const bad = text === '' ? !optional : !Number.isInteger(value) || value < 0 || value > max;
+      const read = wholeNumberIn(input, 0, max);
+      const bad = !read.ok || (read.value === null && !optional);
       input.setCustomValidity(bad ? `${what} is a whole number of ms from 0 to ${grouped(max)}.` : '');
       if (bad) {
         // Shown once the click that moved focus away has landed: the bubble scrolls the field into

@@ -14,6 +14,7 @@ import type { Actions, Panel } from '../types.ts';
 import { createForgeMessageField } from './forge-message.ts';
 import { FIXED_TARGETS } from '../fault-targets.ts';
 import { grouped } from '../../../../src/trace/index.ts';
+import { wholeNumberIn } from '../whole-number.ts';
 
 const DIRECTION_WORDS: Record<Direction, string> = { c2s: 'client → server', s2c: 'server → client' };
 const FAULT_ACTIONS = ['drop', 'delay', 'duplicate', 'content-type'] as const;
@@ -47,6 +48,13 @@ export function createFaultsPanel(root: HTMLElement, actions: Actions): Panel {
   form.nth.min = String(INPUT_BOUNDS.faultNthMin);
   form.ms.max = String(INPUT_BOUNDS.maxMs);
   form.contentType.maxLength = INPUT_BOUNDS.faultContentTypeLength;
+  // A field refused at Add is judged again at the next Add; typed into, it is no longer refused.
+  for (const input of [form.match, form.nth, form.ms, form.contentType]) {
+    input.addEventListener('input', () => {
+      input.setCustomValidity('');
+      input.removeAttribute('aria-invalid');
+    });
+  }
   // Only the server writes a response head: a relabel is always server → client.
   form.action.addEventListener('change', () => {
     const relabel = form.action.value === 'content-type';
@@ -119,11 +127,15 @@ export function createFaultsPanel(root: HTMLElement, actions: Actions): Panel {
   const standing = (): WireFault[] => [...(shown?.scenario.faults ?? [])];
   on('add-fault', () => {
     const match = form.match.value.trim();
-    const nth = Number(form.nth.value);
-    const delay = Number(form.ms.value);
-    if (refused(form.match, tooLong(form.match, INPUT_BOUNDS.faultMatchLength))) return;
-    if (refused(form.ms, delay > INPUT_BOUNDS.maxMs ? `At most ${grouped(INPUT_BOUNDS.maxMs)} ms.` : null)) return;
     const action = FAULT_ACTIONS.find((a) => a === form.action.value) ?? 'drop';
+    if (refused(form.match, tooLong(form.match, INPUT_BOUNDS.faultMatchLength))) return;
+    // Refused where typed, never changed: a delay of -1 became 0 ms and an nth of 0 or "abc" every
+    // match, a fault the user never asked for, which the shared link then carried.
+    const nth = wholeNumberIn(form.nth, INPUT_BOUNDS.faultNthMin, Number.MAX_SAFE_INTEGER);
+    if (refused(form.nth, nth.ok ? null : `A whole number from ${INPUT_BOUNDS.faultNthMin}, or empty for every match.`)) return;
+    const delay = wholeNumberIn(form.ms, 0, INPUT_BOUNDS.maxMs);
+    const delayOk = action !== 'delay' || (delay.ok && delay.value !== null);
+    if (refused(form.ms, delayOk ? null : `A delay is a whole number of ms from 0 to ${grouped(INPUT_BOUNDS.maxMs)}.`)) return;
     const contentType = form.contentType.value.trim();
     if (action === 'content-type') {
       if (refused(form.contentType, tooLong(form.contentType, INPUT_BOUNDS.faultContentTypeLength) ?? (/^[\x20-\x7e\t]*$/.test(contentType) ? null : 'A header value: printable ASCII only.'))) return;
@@ -139,8 +151,8 @@ export function createFaultsPanel(root: HTMLElement, actions: Actions): Panel {
       dir: action === 'content-type' || form.dir.value === 's2c' ? 's2c' : 'c2s',
       action,
       ...(match !== '' && { match }),
-      ...(nth >= 1 && { nth: Math.round(nth) }),
-      ...(action === 'delay' && { ms: Math.max(0, Math.round(delay || 0)) }),
+      ...(nth.ok && nth.value !== null && { nth: nth.value }),
+      ...(action === 'delay' && delay.ok && { ms: delay.value ?? 0 }),
       ...(action === 'content-type' && { contentType }),
     };
     actions.restart({ faults: [...standing(), fault] });
