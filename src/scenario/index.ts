@@ -12,7 +12,7 @@ export { SCENARIO_SCHEMA_ID, scenarioJsonSchema } from './json-schema.ts';
 export { MAX_LINK_LENGTH, decodeLink, permalinkOf, type DecodedLink, type LinkMeta } from './permalink.ts';
 export { ENGINE_VERSION, SDK_VERSION } from './versions.ts';
 export { LIBRARY, libraryEntry, type LibraryEntry, type LibrarySource } from './library.ts';
-export { ON_CANCEL, TOOLS, TOOL_INPUT, defaultArgs, validateToolArgs, type ToolArgsCheck, type ToolName, type ToolSpec } from './tools.ts';
+export { ON_CANCEL, TOOLS, argBounds, TOOL_INPUT, defaultArgs, validateToolArgs, type ToolArgsCheck, type ToolName, type ToolSpec } from './tools.ts';
 export { clientMode, clientRevisions, negotiationWhyNot, pinnedRevision, serverRevisions, type Negotiation, type NegotiationSetting } from './negotiation.ts';
 export { CLIENT_PROFILE_INFO, SERVER_PROFILE_INFO, type ProfileInfo } from './profiles.ts';
 export { streamsWhyNot } from './streams.ts';

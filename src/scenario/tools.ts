@@ -53,6 +53,14 @@ export interface ToolSpec {
   v1: 'tool' | 'task' | 'absent';
 }
 
+/** A number argument's bounds, as the tool's schema has them: what the form's field says to the browser. */
+export function argBounds(tool: ToolSpec, name: string): { min?: number; max?: number } {
+  const field = (tool.input.shape as Record<string, z.ZodType>)[name];
+  const number = field instanceof z.ZodDefault ? field.unwrap() : field;
+  if (!(number instanceof z.ZodNumber)) return {};
+  return { ...(number.minValue !== null && { min: number.minValue }), ...(number.maxValue !== null && { max: number.maxValue }) };
+}
+
 export const TOOLS: readonly ToolSpec[] = [
   {
     name: 'slow_count',

@@ -11,6 +11,10 @@ test('a slow_count call with steps 0 is refused in the form, with the reason, an
   await page.goto('/playground/');
   await expect(page.locator('.playground')).toHaveAttribute('data-ready', 'true');
   await page.locator('#tool').selectOption('slow_count');
+  // The browser's own hint says what the schema says: steps from 1 (it said 0), ms up to an hour.
+  await expect(page.locator('#arg-steps')).toHaveAttribute('min', '1');
+  await expect(page.locator('#arg-steps')).toHaveAttribute('max', '10000');
+  await expect(page.locator('#arg-stepMs')).toHaveAttribute('min', '0');
   await page.locator('#arg-steps').fill('0');
   await page.getByRole('button', { name: 'Call', exact: true }).click();
   await expect(page.locator('#call-errors')).toContainText(STEPS_ZERO);

@@ -3,7 +3,7 @@
  * Arguments the server would refuse (its own schemas, `validateToolArgs`) are listed under the
  * form and no call is sent.
  */
-import { ASK_REQUESTS, TOOLS, askWhyNot, defaultArgs, tasksWhyNot, validateToolArgs, type Scenario, type ToolSpec } from '../../../../src/scenario/index.ts';
+import { ASK_REQUESTS, TOOLS, argBounds, askWhyNot, defaultArgs, tasksWhyNot, validateToolArgs, type Scenario, type ToolSpec } from '../../../../src/scenario/index.ts';
 import { byId, el } from '../dom.ts';
 import { saveCallForm, savedCallForm } from '../saved.ts';
 import type { Actions, Panel, StopBeforeWire } from '../types.ts';
@@ -29,6 +29,12 @@ export function createCallFormPanel(root: HTMLElement, actions: Actions): CallFo
   let setting: Scenario | null = null;
   const currentTool = (): ToolSpec => TOOLS.find((t) => t.name === toolSelect.value) ?? (TOOLS[0] as ToolSpec);
 
+  /** The browser's own limits of a number field, from the tool's schema (steps from 1, not 0). */
+  const numberBounds = (tool: ToolSpec, name: string): { min?: string; max?: string } => {
+    const { min, max } = argBounds(tool, name);
+    return { ...(min !== undefined && { min: String(min) }), ...(max !== undefined && { max: String(max) }) };
+  };
+
   function renderArgs(): void {
     const tool = currentTool();
     toolArgs.replaceChildren(
@@ -39,7 +45,7 @@ export function createCallFormPanel(root: HTMLElement, actions: Actions): CallFo
           el('label', { htmlFor: `arg-${a.name}` }, a.label),
           a.kind === 'choice'
             ? el('select', { id: `arg-${a.name}`, name: a.name }, ...(a.choices ?? []).map((c) => el('option', { value: c, textContent: c, selected: c === a.default })))
-            : el('input', { id: `arg-${a.name}`, name: a.name, type: a.kind === 'number' ? 'number' : 'text', value: String(a.default), ...(a.kind === 'number' && { min: '0' }) }),
+            : el('input', { id: `arg-${a.name}`, name: a.name, type: a.kind === 'number' ? 'number' : 'text', value: String(a.default), ...(a.kind === 'number' && numberBounds(tool, a.name)) }),
         ),
       ),
     );

@@ -34,7 +34,7 @@ interface Search {
   error: string | null;
   lanes: number;
   controller: AbortController;
-  /** performance.now() when it started, and when it ended (null while it runs). */
+  /** performance.now() when it started (a resumed search: set back by the time its stopped part took), and when it ended (null while it runs). */
   began: number;
   ended: number | null;
 }
@@ -207,7 +207,9 @@ export function createExplorePanel(root: HTMLElement, actions: Actions): Panel {
     const scenario = withSchedule(current, []);
     const earlier = resume && search !== null && canonicalJson(search.scenario) === canonicalJson(scenario) ? search : null;
     const known = earlier?.known ?? new Map<string, Ran>();
-    const s: Search = { scenario, budget, records: [], known, resumedAfter: earlier?.records.length ?? null, state: 'running', stopped: false, exploration: null, shrunk: new Map(), shrinkController: null, error: null, lanes: poolSize(), controller, began: performance.now(), ended: null };
+    // A resumed search's time counts the stopped part too: the summary's "in N s" is the whole search's.
+    const spent = earlier === null ? 0 : (earlier.ended ?? performance.now()) - earlier.began;
+    const s: Search = { scenario, budget, records: [], known, resumedAfter: earlier?.records.length ?? null, state: 'running', stopped: false, exploration: null, shrunk: new Map(), shrinkController: null, error: null, lanes: poolSize(), controller, began: performance.now() - spent, ended: null };
     search = s;
     for (const list of [classList, ruleList]) list.replaceChildren();
     rows.clear();
