@@ -162,11 +162,14 @@ export function wordDiff(before: string, after: string): WordDiffPart[] {
   return out;
 }
 
+/** Markdown links, inline (`[text](url)`) and by reference (`[text][ref]`), as their text alone. */
+function linkTexts(text: string): string {
+  return text.replace(/\[([^\]]+)\]\([^)]*\)/g, '$1').replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1');
+}
+
 /** A quote as read: code, emphasis and link markers out, list items separated by `•`. */
 export function plainText(quote: string): string {
-  return quote
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
+  return linkTexts(quote)
     .replace(/\*\*([^*]+)\*\*/g, '$1')
     .replace(/`([^`]*)`/g, '$1')
     .replace(/(^|[\s(])_([^_\s][^_]*?)_(?=[\s.,;:)]|$)/g, '$1$2')
@@ -294,8 +297,7 @@ const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g,
 export function inlineMarkdown(text: string): string {
   // Links first, before the code spans are split out: a link's text may be code (the spec's
   // [`Last-Event-ID`](…)), and split at its backticks the link's brackets were left as text.
-  const unlinked = text.replace(/\[([^\]]+)\]\([^)]*\)/g, '$1').replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1');
-  const parts = unlinked.split(/(`[^`]*`)/);
+  const parts = linkTexts(text).split(/(`[^`]*`)/);
   return parts
     .map((part, i) => {
       if (i % 2 === 1) return `<code>${escapeHtml(part.slice(1, -1))}</code>`;

@@ -1,8 +1,8 @@
 /**
  * What a number field holds, read as the scenario takes it: a whole number from `min` to `max`,
  * or nothing when left empty. A type="number" field reads as empty ("") both when it is empty and
- * when what was typed is no number at all ("abc", "1e"), so the field's own `badInput` tells the
- * two apart: taken as empty, "abc" in an optional field meant "all" or "none" where the user had
+ * when what was typed is no number at all ("1e", "-"), so the field's own `badInput` tells the
+ * two apart: taken as empty, "1e" in an optional field meant "all" or "none" where the user had
  * typed something else.
  */
 export type WholeNumber = { ok: true; value: number | null } | { ok: false };

@@ -129,13 +129,13 @@ export function createFaultsPanel(root: HTMLElement, actions: Actions): Panel {
     const match = form.match.value.trim();
     const action = FAULT_ACTIONS.find((a) => a === form.action.value) ?? 'drop';
     if (refused(form.match, tooLong(form.match, INPUT_BOUNDS.faultMatchLength))) return;
-    // Refused where typed, never changed: a delay of -1 became 0 ms and an nth of 0 or "abc" every
+    // Refused where typed, never changed: a delay of -1 became 0 ms and an nth of 0 or "1e" every
     // match, a fault the user never asked for, which the shared link then carried.
     const nth = wholeNumberIn(form.nth, INPUT_BOUNDS.faultNthMin, Number.MAX_SAFE_INTEGER);
     if (refused(form.nth, nth.ok ? null : `A whole number from ${INPUT_BOUNDS.faultNthMin}, or empty for every match.`)) return;
-    const delay = wholeNumberIn(form.ms, 0, INPUT_BOUNDS.maxMs);
-    const delayOk = action !== 'delay' || (delay.ok && delay.value !== null);
-    if (refused(form.ms, delayOk ? null : `A delay is a whole number of ms from 0 to ${grouped(INPUT_BOUNDS.maxMs)}.`)) return;
+    const read = wholeNumberIn(form.ms, 0, INPUT_BOUNDS.maxMs);
+    const delay = read.ok ? read.value : null;
+    if (refused(form.ms, action !== 'delay' || delay !== null ? null : `A delay is a whole number of ms from 0 to ${grouped(INPUT_BOUNDS.maxMs)}.`)) return;
     const contentType = form.contentType.value.trim();
     if (action === 'content-type') {
       if (refused(form.contentType, tooLong(form.contentType, INPUT_BOUNDS.faultContentTypeLength) ?? (/^[\x20-\x7e\t]*$/.test(contentType) ? null : 'A header value: printable ASCII only.'))) return;
@@ -152,7 +152,7 @@ export function createFaultsPanel(root: HTMLElement, actions: Actions): Panel {
       action,
       ...(match !== '' && { match }),
       ...(nth.ok && nth.value !== null && { nth: nth.value }),
-      ...(action === 'delay' && delay.ok && { ms: delay.value ?? 0 }),
+      ...(action === 'delay' && delay !== null && { ms: delay }),
       ...(action === 'content-type' && { contentType }),
     };
     actions.restart({ faults: [...standing(), fault] });
